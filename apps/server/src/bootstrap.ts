@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type { Env } from './config/env.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import type { AppContext } from './http/context.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createMailer } from './lib/mail.ts';
+import { loadSigningKey } from './lib/secrets.ts';
+
+export interface Runtime {
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, applies migrations and wires the services every role needs.
+ * `pgliteDir: null` (tests) keeps the embedded database in memory.
+ */
+export async function createRuntime(
+  env: Env,
+  opts: { log?: Logger; pgliteDir?: string | null } = {},
+): Promise<Runtime> {
+  const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: opts.pgliteDir === undefined ? path.join(env.dataDir, 'pg') : opts.pgliteDir,
+  });
+  const applied = await migrate(database.db);
+  if (applied.length > 0) log.info({ applied }, 'database migrated');
+  const ctx: AppContext = {
+    env,
+    db: database.db,
+    dbKind: database.kind,
+    log,
+    mailer: createMailer({ db: database.db, log, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL }),
+    sessions: {
+      db: database.db,
+      key: loadSigningKey(env.dataDir, env.JWT_SECRET),
+      accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+    },
+  };
+  return { ctx, database, close: () => database.close() };
+}

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is validated once at boot so a typo in a
+ * deployment fails loudly instead of silently falling back.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Docent <no-reply@docent.local>'),
+  OPERATOR_EMAIL: optionalString,
+  JWT_SECRET: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
+  COOKIE_SECURE: optionalString,
+  TRUST_PROXY: bool,
+  ALLOW_PRIVATE_NETWORK: bool,
+  LLM_BASE_URL: optionalString,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  EMBEDDING_BASE_URL: optionalString,
+  EMBEDDING_API_KEY: optionalString,
+  EMBEDDING_MODEL: optionalString,
+  YOUTUBE_BASE_URL: z.string().default('https://www.youtube.com'),
+  CHROMIUM_PATH: optionalString,
+  WEB_DIST_DIR: optionalString,
+  /** Tests only: a PostgreSQL server on which each test file creates a fresh database. */
+  TEST_DATABASE_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type RawEnv = z.infer<typeof schema>;
+export type Env = RawEnv & {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Origin used in e-mailed links and the embed snippet. */
+  publicUrl: string;
+  cookieSecure: boolean;
+};
+
+export function loadEnv(source: Record<string, string | undefined> = readProcessEnv()): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const raw = parsed.data;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  return {
+    ...raw,
+    dataDir: path.resolve(raw.DATA_DIR),
+    publicUrl,
+    cookieSecure:
+      raw.COOKIE_SECURE === undefined
+        ? publicUrl.startsWith('https:')
+        : raw.COOKIE_SECURE === 'true',
+  };
+}
+
+/** process.env plus an optional .env file in the working directory (real env wins). */
+function readProcessEnv(): Record<string, string | undefined> {
+  const file = path.resolve('.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+  return process.env;
+}

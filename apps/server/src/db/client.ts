@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent an embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `null` keeps the embedded database in memory (tests). */
+  pgliteDir?: string | null;
+  /** Pool size for real PostgreSQL. */
+  maxConnections?: number;
+}
+
+/**
+ * pg returns int8/numeric as strings to avoid precision loss; our counts and scores fit in a
+ * double, so parse them as numbers for both back ends alike.
+ */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/**
+ * One code path for both back ends: Kysely over pg.Pool. In embedded mode PGlite is served
+ * over the Postgres wire protocol on a private Unix socket, so the same driver, type parsing
+ * and SQL run against both.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      types,
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  return openEmbedded(options.pgliteDir ?? null);
+}
+
+async function openEmbedded(dir: string | null): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: dir ?? undefined, extensions: { vector } });
+  // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temp dir.
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'docent-pg-'));
+  const port = 5432;
+  const server = new PGLiteSocketServer({
+    db: pglite,
+    path: path.join(socketDir, `.s.PGSQL.${port}`),
+  });
+  await server.start();
+  // PGlite is a single connection: one pooled client keeps transactions unambiguous.
+  const pool = new pg.Pool({
+    host: socketDir,
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    types,
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      await server.stop();
+      await pglite.close();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from './schema.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** Arbitrary constant: serialises migrations when several processes start at once. */
+const MIGRATION_LOCK = 4_242_001;
+
+/** Applies every not-yet-applied `migrations/*.sql` file in name order, each in a transaction. */
+export async function migrate(db: Kysely<DB>): Promise<string[]> {
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const applied: string[] = [];
+  await db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+        name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
+      const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(conn);
+      const seen = new Set(done.rows.map((r) => r.name));
+      for (const file of files) {
+        if (seen.has(file)) continue;
+        const text = readFileSync(MIGRATIONS_DIR + file, 'utf8');
+        await conn.transaction().execute(async (trx) => {
+          await sql.raw(text).execute(trx);
+          await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(trx);
+        });
+        applied.push(file);
+      }
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+  return applied;
+}

@@ -1,0 +1,4 @@
+import type { AccountsTables } from './tables/accounts.ts';
+
+/** The whole database as Kysely sees it: one interface per area, composed here. */
+export interface DB extends AccountsTables {}

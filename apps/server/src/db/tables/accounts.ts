@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  full_name: Generated<string>;
+  password_hash: string | null;
+  avatar_path: string | null;
+  plan: Generated<string>;
+  email_notifications: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  refresh_jti: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  refreshed_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface OneTimeTokensTable {
+  token_hash: string;
+  purpose: 'signup' | 'reset';
+  email: string;
+  user_id: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  contact_number: string;
+  email_address: string;
+  location: Generated<string>;
+  company_name: Generated<string>;
+  message: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface AccountsTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  mail_outbox: MailOutboxTable;
+  contact_messages: ContactMessagesTable;
+}

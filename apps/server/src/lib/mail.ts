@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { DB } from '../db/schema.ts';
+import type { Logger } from './logger.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Every mail is recorded in the outbox first. With SMTP_URL it is then sent and marked sent;
+ * without it, the log line carries the text (and so the link) so a local user can follow it.
+ */
+export function createMailer(opts: {
+  db: Kysely<DB>;
+  log: Logger;
+  from: string;
+  smtpUrl?: string | undefined;
+}): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  return {
+    async send(message) {
+      const { id } = await opts.db
+        .insertInto('mail_outbox')
+        .values({
+          to_address: message.to,
+          subject: message.subject,
+          body_text: message.text,
+          body_html: message.html ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!transport) {
+        opts.log.info(
+          { to: message.to, subject: message.subject },
+          `mail (outbox #${id}): ${message.text}`,
+        );
+        return;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, ...message });
+        await opts.db
+          .updateTable('mail_outbox')
+          .set({ sent_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+      } catch (err) {
+        // The mail stays in the outbox unsent; the request that triggered it still succeeds.
+        opts.log.error({ err, outboxId: id }, 'SMTP delivery failed');
+      }
+    },
+  };
+}

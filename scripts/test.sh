@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite: static checks, unit and API tests on the embedded database, the same
+# suite on PostgreSQL (and Redis for the queue), then browser tests against the built app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh
+
+echo "== lint and types"
+npx biome check .
+npm run typecheck --silent
+
+echo "== tests on embedded PGlite"
+npx vitest run --project server --project shared
+
+PG_URL="${TEST_PG_SERVER:-postgres://postgres@127.0.0.1:5432/postgres}"
+if node scripts/can-connect.mjs "$PG_URL"; then
+  echo "== tests on PostgreSQL ($PG_URL) and Redis"
+  TEST_DATABASE_URL="$PG_URL" TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" \
+    npx vitest run --project server
+else
+  echo "NOTICE: no PostgreSQL at $PG_URL; the PostgreSQL pass was skipped" >&2
+  if [ "${CI:-}" = "true" ]; then exit 1; fi
+fi
+
+echo "== browser tests"
+npm run build --silent
+npx vitest run --project e2e --passWithNoTests
