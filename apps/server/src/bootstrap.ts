@@ -3,9 +3,14 @@ import type { Env } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { AppContext } from './http/context.ts';
+import { createJobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
 import { loadSigningKey } from './lib/secrets.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { createAnswerEngine } from './rag/answer/index.ts';
+import { retrieve } from './rag/retrieve.ts';
+import { createRealtimeHub } from './realtime/realtime-hub.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -28,18 +33,50 @@ export async function createRuntime(
   });
   const applied = await migrate(database.db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
+  const sessions = {
+    db: database.db,
+    key: loadSigningKey(env.dataDir, env.JWT_SECRET),
+    accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+  };
   const ctx: AppContext = {
     env,
     db: database.db,
     dbKind: database.kind,
     log,
     mailer: createMailer({ db: database.db, log, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL }),
-    sessions: {
+    sessions,
+    jobs: createJobQueue({
       db: database.db,
-      key: loadSigningKey(env.dataDir, env.JWT_SECRET),
-      accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-      refreshTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+      dbKind: database.kind,
+      log,
+      redisUrl: env.REDIS_URL,
+      redisPrefix: env.REDIS_PREFIX,
+      concurrency: env.JOB_CONCURRENCY,
+      leaseSeconds: env.JOB_LEASE_SECONDS,
+    }),
+    realtime: createRealtimeHub({
+      sessions,
+      publicUrl: env.publicUrl,
+      redisUrl: env.REDIS_URL,
+      redisPrefix: env.REDIS_PREFIX,
+      log,
+    }),
+    chat: createChatService({
+      db: database.db,
+      log,
+      engine: createAnswerEngine(env, log),
+      retrieve,
+    }),
+  };
+  return {
+    ctx,
+    database,
+    async close() {
+      await ctx.jobs.close(); // running jobs stop at their next checkpoint and resume later
+      await ctx.realtime.close();
+      await ctx.mailer.idle(); // deferred mails still need the database
+      await database.close();
     },
   };
-  return { ctx, database, close: () => database.close() };
 }

@@ -1,6 +1,8 @@
 import { createRuntime } from './bootstrap.ts';
 import { loadEnv } from './config/env.ts';
 import { buildApp } from './http/app.ts';
+import { createJobHandlers } from './jobs/definitions/index.ts';
+import { attachRealtime } from './realtime/attach-realtime.ts';
 
 /** Roles this process plays; the embedded default plays all of them. */
 const ROLES = ['api', 'realtime', 'worker'] as const;
@@ -22,6 +24,8 @@ async function main(): Promise<void> {
   const app = await buildApp(runtime.ctx);
   const log = runtime.ctx.log;
 
+  if (roles.has('realtime')) attachRealtime(app, runtime.ctx);
+  if (roles.has('worker')) await runtime.ctx.jobs.start(createJobHandlers(runtime.ctx));
   if (roles.has('api') || roles.has('realtime')) {
     await app.listen({ host: env.HOST, port: env.PORT });
     log.info(`Docent is running at ${env.publicUrl} (roles: ${[...roles].join(', ')})`);
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    await runtime.ctx.realtime.close(); // open sockets would hold the HTTP server open
     await app.close();
     await runtime.close();
     process.exit(0);

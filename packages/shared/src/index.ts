@@ -2,3 +2,5 @@ export * from './constants.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/chat.ts';
+export * from './schemas/knowledge.ts';

@@ -23,6 +23,14 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  /** Namespace of BullMQ queues and Socket.IO adapter channels in Redis. */
+  REDIS_PREFIX: z.string().default('docent'),
+  /** Jobs one worker process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** In-process runner: a running job whose worker stops renewing this lease is run again. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Tests only: the Redis server for the BullMQ and Socket.IO adapter tests. */
+  TEST_REDIS_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Docent <no-reply@docent.local>'),
   OPERATOR_EMAIL: optionalString,

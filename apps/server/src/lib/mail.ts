@@ -8,10 +8,20 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
 }
 
 export interface Mailer {
+  /** Records the mail in the outbox and delivers it (SMTP) or logs it (no SMTP_URL). */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Runs mail work after the reply has gone out, so a request answers in the same time
+   * whether or not it leads to a mail (no account enumeration through timing). Failures are
+   * logged, never thrown.
+   */
+  defer(task: () => Promise<void>): void;
+  /** Resolves once every deferred task has finished (shutdown, tests). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -25,36 +35,53 @@ export function createMailer(opts: {
   smtpUrl?: string | undefined;
 }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const pending = new Set<Promise<void>>();
+
+  async function send(message: MailMessage): Promise<void> {
+    const { id } = await opts.db
+      .insertInto('mail_outbox')
+      .values({
+        to_address: message.to,
+        subject: message.subject,
+        body_text: message.text,
+        body_html: message.html ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!transport) {
+      opts.log.info(
+        { to: message.to, subject: message.subject },
+        `mail (outbox #${id}): ${message.text}`,
+      );
+      return;
+    }
+    try {
+      await transport.sendMail({ from: opts.from, ...message });
+      await opts.db
+        .updateTable('mail_outbox')
+        .set({ sent_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    } catch (err) {
+      // The mail stays in the outbox unsent; the request that triggered it still succeeds.
+      opts.log.error({ err, outboxId: id }, 'SMTP delivery failed');
+    }
+  }
+
   return {
-    async send(message) {
-      const { id } = await opts.db
-        .insertInto('mail_outbox')
-        .values({
-          to_address: message.to,
-          subject: message.subject,
-          body_text: message.text,
-          body_html: message.html ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (!transport) {
-        opts.log.info(
-          { to: message.to, subject: message.subject },
-          `mail (outbox #${id}): ${message.text}`,
-        );
-        return;
-      }
-      try {
-        await transport.sendMail({ from: opts.from, ...message });
-        await opts.db
-          .updateTable('mail_outbox')
-          .set({ sent_at: new Date() })
-          .where('id', '=', id)
-          .execute();
-      } catch (err) {
-        // The mail stays in the outbox unsent; the request that triggered it still succeeds.
-        opts.log.error({ err, outboxId: id }, 'SMTP delivery failed');
-      }
+    send,
+    defer(task) {
+      const run = (async () => {
+        // Let the reply leave first.
+        await new Promise((resolve) => setImmediate(resolve));
+        await task();
+      })()
+        .catch((err: unknown) => opts.log.error({ err }, 'deferred mail task failed'))
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
 }

@@ -1,5 +1,31 @@
-import { PRODUCT_NAME } from '@docent/shared';
+import { MESSAGES } from '@docent/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { Bounce, ToastContainer, toast } from 'react-toastify';
+import { setSessionExpiredHandler } from '../lib/api.ts';
+import { AppStateProvider } from './app-state.tsx';
+import { router } from './router.tsx';
+import { clearSession } from './session.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+// Spec §4/§8: an unrecoverable 401 clears storage, says so once, and goes to /login.
+setSessionExpiredHandler(() => {
+  clearSession();
+  queryClient.clear();
+  toast.error(MESSAGES.sessionExpired, { toastId: 'session-expired' });
+  if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+});
 
 export function App() {
-  return <h1>{PRODUCT_NAME}</h1>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppStateProvider>
+        <RouterProvider router={router} />
+        <ToastContainer position="top-right" autoClose={5000} pauseOnHover transition={Bounce} />
+      </AppStateProvider>
+    </QueryClientProvider>
+  );
 }

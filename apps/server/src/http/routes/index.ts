@@ -1,7 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { aiRoutes } from './ai/ai.routes.ts';
+import { authRoutes } from './auth/index.ts';
+import { botsRoutes } from './bots/bots.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { planRoutes } from './plan/plan.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { sourceRoutes } from './source/source.routes.ts';
+import { uploadRoutes } from './upload/index.ts';
+import { userRoutes } from './user/index.ts';
 
 /** Every API area, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(aiRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(uploadRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(botsRoutes);
+  await app.register(sourceRoutes);
+  await app.register(settingsRoutes);
+  await app.register(planRoutes);
 }

@@ -1,0 +1,41 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type ConversationChannel = 'dashboard' | 'widget';
+
+/** A source as stored with a turn (snake_case, like the API). */
+export interface StoredSource {
+  title: string;
+  url: string | null;
+  chunk_id: string;
+}
+
+export interface ConversationsTable {
+  id: string;
+  bot_id: string;
+  channel: ConversationChannel;
+  user_id: string | null;
+  session_id: Generated<string>;
+  title: Generated<string>;
+  turn_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatTurnsTable {
+  id: Generated<string>;
+  conversation_id: string;
+  bot_id: string;
+  question: string;
+  answer: string;
+  sources: Json<StoredSource[]>;
+  engine: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface ChatTables {
+  conversations: ConversationsTable;
+  chat_turns: ChatTurnsTable;
+}

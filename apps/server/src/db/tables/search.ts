@@ -1,0 +1,35 @@
+/** Lexical index tables (migration 0003_search.sql); written only by search/search.repo.ts. */
+export interface FieldTotals {
+  body_len: number;
+  body_n: number;
+  title_len: number;
+  title_n: number;
+  heading_len: number;
+  heading_n: number;
+  question_len: number;
+  question_n: number;
+}
+
+export interface SearchDocumentsTable extends FieldTotals {
+  document_id: string;
+  bot_id: string;
+  chunk_count: number;
+}
+
+export interface SearchPostingsTable {
+  document_id: string;
+  bot_id: string;
+  term: string;
+  postings: Buffer;
+}
+
+export interface SearchBotStatsTable extends FieldTotals {
+  bot_id: string;
+  chunk_count: number;
+}
+
+export interface SearchTables {
+  search_documents: SearchDocumentsTable;
+  search_postings: SearchPostingsTable;
+  search_bot_stats: SearchBotStatsTable;
+}

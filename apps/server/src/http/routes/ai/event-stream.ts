@@ -1,0 +1,54 @@
+import type { FastifyReply } from 'fastify';
+
+export interface EventStream {
+  /** Aborted when the client goes away before the stream ends. */
+  signal: AbortSignal;
+  send(event: string, data: unknown): void;
+  end(): void;
+}
+
+/** Comment lines keep idle proxies from closing the stream while a slow model thinks. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Takes the response over from Fastify (which would buffer a returned body) and writes
+ * server-sent events straight to the socket. The headers Fastify's hooks set (helmet's) are
+ * kept, and they go out at once so the client sees the first byte immediately.
+ */
+export function openEventStream(reply: FastifyReply): EventStream {
+  reply.hijack();
+  const res = reply.raw;
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && name !== 'content-length') headers[name] = value;
+  }
+  res.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+  });
+  // Small event writes must not wait for Nagle's algorithm (test sockets lack the method).
+  if (typeof res.socket?.setNoDelay === 'function') res.socket.setNoDelay(true);
+  res.flushHeaders();
+  const abort = new AbortController();
+  const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  res.on('close', () => {
+    clearInterval(heartbeat);
+    if (!res.writableFinished) abort.abort();
+  });
+  function write(text: string): void {
+    if (!res.writableEnded && !res.destroyed) res.write(text);
+  }
+  return {
+    signal: abort.signal,
+    send(event, data) {
+      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end() {
+      clearInterval(heartbeat);
+      if (!res.writableEnded) res.end();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { botIdBody, KNOWLEDGE_MESSAGES } from '@docent/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { countBots } from '../../../modules/bots/bots.repo.ts';
+import { removeBot } from '../../../modules/bots/bots.service.ts';
+import { ok } from '../../envelope.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
+
+export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/delete_bot',
+    { preHandler: requireAuth, schema: { body: botIdBody } },
+    async (request) => {
+      const { userId } = authOf(request);
+      await removeBot(app.ctx, userId, request.body.bot_id);
+      return ok(KNOWLEDGE_MESSAGES.botDeleted, { botCount: await countBots(app.ctx.db, userId) });
+    },
+  );
+};

@@ -1,0 +1,83 @@
+/**
+ * Whole-document clean-up after per-page layout: running headers and footers (the same line,
+ * page numbers aside, at the top or bottom of most pages) are dropped, and words hyphenated
+ * across a line end are joined again.
+ */
+const EDGE_LINES = 2;
+const MIN_REPEATS = 3;
+const REPEAT_SHARE = 0.4;
+
+/** Pages as lines ('' = paragraph break) → one text, paragraphs separated by blank lines. */
+export function assembleDocument(pages: string[][]): string {
+  const cleaned = dropRunningHeadersAndFooters(pages);
+  const lines: string[] = [];
+  for (const page of cleaned) {
+    if (lines.length && page.length) lines.push('');
+    lines.push(...page);
+  }
+  return joinHyphenation(lines)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Page numbers and dates vary from page to page; the rest of a running header does not. */
+function edgeKey(line: string): string {
+  return line
+    .toLowerCase()
+    .replace(/^[ivxlcdm]+$|(\bpage )[ivxlcdm]+\b/g, '$1#')
+    .replace(/\d+/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function edges(page: string[]): { top: number[]; bottom: number[] } {
+  const content = page.flatMap((l, i) => (l.trim() ? [i] : []));
+  return { top: content.slice(0, EDGE_LINES), bottom: content.slice(-EDGE_LINES) };
+}
+
+export function dropRunningHeadersAndFooters(pages: string[][]): string[][] {
+  const withText = pages.filter((p) => p.some((l) => l.trim()));
+  if (withText.length < MIN_REPEATS) return pages;
+  const counts = { top: new Map<string, number>(), bottom: new Map<string, number>() };
+  for (const page of pages) {
+    const e = edges(page);
+    for (const where of ['top', 'bottom'] as const) {
+      const seen = new Set(e[where].map((i) => edgeKey(page[i] as string)));
+      for (const key of seen) counts[where].set(key, (counts[where].get(key) ?? 0) + 1);
+    }
+  }
+  const threshold = Math.max(MIN_REPEATS, Math.ceil(withText.length * REPEAT_SHARE));
+  const repeated = (where: 'top' | 'bottom', line: string) =>
+    (counts[where].get(edgeKey(line)) ?? 0) >= threshold;
+  return pages.map((page) => {
+    const e = edges(page);
+    const drop = new Set([
+      ...e.top.filter((i) => repeated('top', page[i] as string)),
+      ...e.bottom.filter((i) => repeated('bottom', page[i] as string)),
+    ]);
+    return page.filter((_, i) => !drop.has(i));
+  });
+}
+
+/** "exam-" + "ple of" → "example of"; a capitalised next line keeps the hyphen. */
+export function joinHyphenation(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i] as string;
+    while (i + 1 < lines.length) {
+      let j = i + 1;
+      // A page break between the halves of a word is a blank line; look past one.
+      if ((lines[j] ?? 'x').trim() === '') j++;
+      const next = lines[j];
+      if (next === undefined) break;
+      const soft = /\u00ad$/.test(line);
+      const hard = /[\p{Ll}]{2}-$/u.test(line) && /^\p{Ll}/u.test(next);
+      if (!soft && !hard) break;
+      line = line.slice(0, -1) + next;
+      i = j;
+    }
+    out.push(line);
+  }
+  return out;
+}

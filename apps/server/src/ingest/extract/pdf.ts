@@ -1,0 +1,92 @@
+import { MediaError, sniffFileType } from '../../lib/file-type.ts';
+import { type OcrSession, openOcrSession } from './ocr.ts';
+import { assembleDocument } from './pdf-cleanup.ts';
+import { type PdfDone, runPdfJob } from './pdf-worker-pool.ts';
+import type { PdfJob } from './workers/pdf-protocol.ts';
+
+export const PDF_LIMITS = {
+  maxBytes: 25 * 1024 * 1024,
+  maxPages: 2_000,
+  /** Wall-clock budget of the parsing worker (text layer and page rendering). */
+  timeoutMs: 90_000,
+  /** Heap of the parsing worker; pdf.js on a 2,000-page file stays well below. */
+  maxHeapMb: 768,
+  maxScanPages: 60,
+  /** ~300 dpi, capped in pixels so a huge page size cannot blow the canvas up. */
+  scanScale: 300 / 72,
+  maxScanPixels: 16_000_000,
+} as const;
+
+export interface PdfExtraction {
+  text: string;
+  numPages: number;
+  /** Pages (1-based) read by OCR because they had no text layer. */
+  ocrPages: number[];
+  /** Scanned pages beyond the OCR page cap, left out. */
+  skippedScans: number;
+}
+
+export interface PdfExtractOptions {
+  limits?: Partial<typeof PDF_LIMITS>;
+  onProgress?: (done: number, total: number) => void;
+  /** Supplied by callers that already hold an OCR worker; otherwise one is opened on demand. */
+  ocr?: OcrSession;
+}
+
+/**
+ * Text of a PDF in reading order. Parsing runs in a worker thread with a capped heap and a
+ * wall-clock limit; a hostile or broken file rejects with a MediaError and nothing else is
+ * affected. Pages without a text layer are rendered there and read by OCR here.
+ */
+export async function extractPdf(
+  data: Uint8Array,
+  opts: PdfExtractOptions = {},
+): Promise<PdfExtraction> {
+  const limits = { ...PDF_LIMITS, ...opts.limits };
+  if (data.byteLength > limits.maxBytes) {
+    throw new MediaError(413, `This PDF is larger than ${limits.maxBytes / 1024 / 1024} MB.`);
+  }
+  if (sniffFileType(data) !== 'pdf') throw new MediaError(415, 'This file is not a PDF.');
+
+  const scans = new Map<number, Uint8Array>();
+  const result = await runWorker(data, limits, scans, opts.onProgress);
+  const pages = result.pages;
+  if (result.scanPages.length > 0) {
+    const ocr = opts.ocr ?? (await openOcrSession());
+    try {
+      for (const n of result.scanPages) {
+        const png = scans.get(n);
+        if (png) pages[n - 1] = (await ocr.recognize(png)).split('\n');
+      }
+    } finally {
+      if (!opts.ocr) await ocr.close();
+    }
+  }
+  return {
+    text: assembleDocument(pages),
+    numPages: pages.length,
+    ocrPages: result.scanPages,
+    skippedScans: result.skippedScans,
+  };
+}
+
+function runWorker(
+  data: Uint8Array,
+  limits: typeof PDF_LIMITS,
+  scans: Map<number, Uint8Array>,
+  onProgress?: (done: number, total: number) => void,
+): Promise<PdfDone> {
+  // The worker owns its copy: the caller's buffer stays usable (stage 2 may need it).
+  const copy = new Uint8Array(data);
+  const job: PdfJob = {
+    data: copy,
+    maxPages: limits.maxPages,
+    maxScanPages: limits.maxScanPages,
+    scanScale: limits.scanScale,
+    maxScanPixels: limits.maxScanPixels,
+  };
+  return runPdfJob(job, limits, (msg) => {
+    if (msg.type === 'progress') onProgress?.(msg.done, msg.total);
+    else if (msg.type === 'scan') scans.set(msg.page, msg.png);
+  });
+}

@@ -1,0 +1,29 @@
+import type { AppContext } from '../../http/context.ts';
+import type { JobHandlers, JobName, JobPayloads, JobRun } from '../queue.ts';
+import { trainSourceJob } from './train-source.job.ts';
+
+interface Definition<N extends JobName> {
+  name: N;
+  run(ctx: AppContext, payload: JobPayloads[N], run: JobRun): Promise<void>;
+  failed?(ctx: AppContext, payload: JobPayloads[N], error: unknown): Promise<void>;
+}
+
+/** Every job this server knows, by name (one line each). */
+const DEFINITIONS: { [N in JobName]: Definition<N> } = {
+  'train-source': trainSourceJob,
+};
+
+/** Binds the definitions to a context; the worker role hands this to the queue. */
+export function createJobHandlers(ctx: AppContext): JobHandlers {
+  const find = (name: string) => {
+    const def = DEFINITIONS[name as JobName];
+    if (!def) throw new Error(`Unknown job ${name}`);
+    return def;
+  };
+  return {
+    run: (name, payload, run) => find(name).run(ctx, payload as never, run),
+    failed: async (name, payload, error) => {
+      await find(name).failed?.(ctx, payload as never, error);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { AppContext } from '../../http/context.ts';
+import { failSource, type IngestDocument, ingestSource, type PipelineDeps } from '../../ingest/pipeline.ts';
+import { qaDocumentCount, qaDocuments } from '../../ingest/sources/qa.ts';
+import { textDocumentCount, textDocuments } from '../../ingest/sources/text.ts';
+import { createTrainingNotifier } from '../../modules/sources/training-status.service.ts';
+import type { JobPayloads, JobRun } from '../queue.ts';
+
+/** How each source type turns its stored input into documents. */
+export interface SourceLoader {
+  documents(input: unknown): AsyncIterable<IngestDocument>;
+  count(input: unknown): number | null;
+}
+
+/** One line per source type; other source families (website, pdf, youtube …) add theirs. */
+export const SOURCE_LOADERS: Record<string, SourceLoader> = {
+  text: { documents: textDocuments, count: textDocumentCount },
+  qa: { documents: qaDocuments, count: qaDocumentCount },
+  csv: { documents: qaDocuments, count: qaDocumentCount },
+};
+
+export function pipelineDeps(ctx: AppContext): PipelineDeps {
+  return {
+    db: ctx.db,
+    log: ctx.log,
+    notify: createTrainingNotifier({
+      db: ctx.db,
+      log: ctx.log,
+      realtime: ctx.realtime,
+      publicUrl: ctx.env.publicUrl,
+    }),
+  };
+}
+
+/** Trains one source: its documents through the pipeline, then the bot's counts and state. */
+export const trainSourceJob = {
+  name: 'train-source' as const,
+  async run(ctx: AppContext, payload: JobPayloads['train-source'], run: JobRun): Promise<void> {
+    const loaderOf = (type: string) => {
+      const loader = SOURCE_LOADERS[type];
+      if (!loader) throw new Error(`No loader for source type ${type}`);
+      return loader;
+    };
+    const result = await ingestSource(pipelineDeps(ctx), {
+      sourceId: payload.sourceId,
+      documents: (source) => loaderOf(source.type).documents(source.input),
+      documentsTotal: (source) => loaderOf(source.type).count(source.input),
+      signal: run.signal,
+    });
+    ctx.log.info({ sourceId: payload.sourceId, ...result, attempt: run.attempt }, 'source trained');
+  },
+  async failed(ctx: AppContext, payload: JobPayloads['train-source'], error: unknown) {
+    const message = error instanceof Error ? error.message : 'Training failed';
+    await failSource(pipelineDeps(ctx), payload.sourceId, `Training failed: ${message}`);
+  },
+};

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseKind } from '../db/client.ts';
+import type { DB } from '../db/schema.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createBullQueue } from './bullmq-queue.ts';
+import { createDbQueue } from './db-queue.ts';
+
+/**
+ * Payload of every job, by name. A job type added elsewhere (crawl, pdf …) adds its entry here
+ * and its definition under definitions/.
+ */
+export interface JobPayloads {
+  'train-source': { sourceId: string };
+}
+export type JobName = keyof JobPayloads;
+
+export interface EnqueueOptions {
+  /** While a job with this key is queued or running, enqueueing it again does nothing. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+export interface JobRun {
+  id: string;
+  /** 1 on the first run. */
+  attempt: number;
+  /** Aborted when the worker is shutting down; long jobs stop between units of work. */
+  signal: AbortSignal;
+}
+
+/** Runs a job by name; thrown errors count as a failed attempt. */
+export interface JobHandlers {
+  run(name: string, payload: unknown, run: JobRun): Promise<void>;
+  /** Called once when the last attempt failed. */
+  failed(name: string, payload: unknown, error: unknown): Promise<void>;
+}
+
+/** One interface over the in-process runner (job state in the database) and BullMQ. */
+export interface JobQueue {
+  readonly kind: 'database' | 'bullmq';
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts?: EnqueueOptions): Promise<void>;
+  /** Starts running jobs in this process (the worker role). */
+  start(handlers: JobHandlers): Promise<void>;
+  /** Resolves once nothing is queued or running (tests and benchmarks). */
+  whenIdle(timeoutMs?: number): Promise<void>;
+  /** Stops taking jobs, lets running ones stop at their next checkpoint, closes connections. */
+  close(): Promise<void>;
+}
+
+export interface QueueConfig {
+  db: Kysely<DB>;
+  dbKind: DatabaseKind;
+  log: Logger;
+  redisUrl?: string | undefined;
+  redisPrefix: string;
+  concurrency: number;
+  leaseSeconds: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
+export function createJobQueue(cfg: QueueConfig): JobQueue {
+  return cfg.redisUrl
+    ? createBullQueue({ ...cfg, redisUrl: cfg.redisUrl })
+    : createDbQueue(cfg);
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

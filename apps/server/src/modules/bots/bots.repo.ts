@@ -1,0 +1,150 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { TrainingStatus } from '../../db/tables/knowledge.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string) => UUID.test(v);
+
+export interface BotRow {
+  id: string;
+  user_id: string;
+  name: string;
+  agent_name: string;
+  business_name: string;
+  base_prompt: string;
+  train_ai: boolean;
+  first_message: boolean;
+  image_training: boolean;
+  customize_bot: boolean;
+  embed_and_integrate: boolean;
+  status: TrainingStatus;
+  total_chars: number;
+  created_at: Date;
+}
+
+const BOT_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'agent_name',
+  'business_name',
+  'base_prompt',
+  'train_ai',
+  'first_message',
+  'image_training',
+  'customize_bot',
+  'embed_and_integrate',
+  'status',
+  'total_chars',
+  'created_at',
+] as const;
+
+/** The bot if it exists and belongs to `userId`; anything else (even a malformed id) is absent. */
+export async function findOwnedBot(
+  db: Db,
+  userId: string,
+  botId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<BotRow | undefined> {
+  if (!isUuid(botId)) return undefined;
+  let q = db
+    .selectFrom('bots')
+    .select(BOT_COLUMNS)
+    .where('id', '=', botId)
+    .where('user_id', '=', userId);
+  if (opts.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function listBots(db: Db, userId: string): Promise<BotRow[]> {
+  return db
+    .selectFrom('bots')
+    .select(BOT_COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countBots(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bots')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Locks the user row so concurrent bot creations are counted one after another. */
+export async function lockUserPlan(trx: Transaction<DB>, userId: string): Promise<string> {
+  const row = await trx
+    .selectFrom('users')
+    .select('plan')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.plan;
+}
+
+export async function insertBot(db: Db, userId: string, name: string): Promise<BotRow> {
+  return db
+    .insertInto('bots')
+    .values({ user_id: userId, name })
+    .returning(BOT_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteBot(db: Db, userId: string, botId: string): Promise<boolean> {
+  if (!isUuid(botId)) return false;
+  const result = await db
+    .deleteFrom('bots')
+    .where('id', '=', botId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function updateBotSettings(
+  db: Db,
+  botId: string,
+  settings: { agent_name: string; business_name: string; base_prompt: string },
+): Promise<void> {
+  await db
+    .updateTable('bots')
+    .set({ ...settings, updated_at: new Date() })
+    .where('id', '=', botId)
+    .execute();
+}
+
+export type QuickStartFlag = 'first_message' | 'customize_bot' | 'embed_and_integrate';
+
+/** Ticks a quick-start step; other areas (chat, theme, embed) call this. */
+export async function markQuickStart(db: Db, botId: string, flag: QuickStartFlag): Promise<void> {
+  await db.updateTable('bots').set({ [flag]: true }).where('id', '=', botId).where(flag, '=', false).execute();
+}
+
+/**
+ * Derives the bot's counts and state from its sources and committed documents: 'processing'
+ * while any source is unfinished, 'trained' once all are done and one succeeded.
+ */
+export async function recomputeBot(db: Db, botId: string): Promise<void> {
+  await sql`
+    UPDATE bots SET
+      total_chars = (SELECT coalesce(sum(char_count), 0) FROM documents WHERE bot_id = ${botId}),
+      status = CASE
+        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
+                     AND status IN ('pending', 'processing')) THEN 'processing'
+        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId} AND status = 'trained')
+          THEN 'trained'
+        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId} AND status = 'failed')
+          THEN 'failed'
+        ELSE 'pending' END,
+      train_ai = train_ai OR EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
+                                     AND status = 'trained'),
+      image_training = image_training OR EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
+                                     AND status = 'trained' AND type = 'images'),
+      updated_at = now()
+    WHERE id = ${botId}`.execute(db);
+}

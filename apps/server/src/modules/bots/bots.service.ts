@@ -1,0 +1,32 @@
+import { type BotListItem, KNOWLEDGE_MESSAGES } from '@docent/shared';
+import type { AppContext } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { countBotActivity } from './bot-activity.repo.ts';
+import { deleteBot, listBots } from './bots.repo.ts';
+
+export async function botDetails(ctx: AppContext, userId: string): Promise<BotListItem[]> {
+  const bots = await listBots(ctx.db, userId);
+  const activity = await countBotActivity(
+    ctx.db,
+    bots.map((b) => b.id),
+  );
+  return bots.map((b) => ({
+    bot_id: b.id,
+    bot_name: b.name,
+    messages: activity.get(b.id)?.messages ?? 0,
+    conversations: activity.get(b.id)?.conversations ?? 0,
+    resolutions: 0,
+    train_ai: b.train_ai,
+    first_message: b.first_message,
+    image_training: b.image_training,
+    customize_bot: b.customize_bot,
+    embed_and_integrate: b.embed_and_integrate,
+    status: b.status,
+    total_chars: b.total_chars,
+  }));
+}
+
+/** Deletes a bot with everything it owns (sources, documents, chunks, index, conversations). */
+export async function removeBot(ctx: AppContext, userId: string, botId: string): Promise<void> {
+  if (!(await deleteBot(ctx.db, userId, botId))) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
+}

@@ -1,0 +1,58 @@
+import type { PlanCheckResponse } from '@docent/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { countBots, lockUserPlan } from '../bots/bots.repo.ts';
+import { committedChars } from '../sources/sources.repo.ts';
+import { type Plan, planMessages, planOf } from './plans.ts';
+
+/** Over a plan limit: 403 with a message that says which limit and what to do. */
+export const planLimit = (message: string) => new AppError(403, message);
+
+/** Whether the user may add `botCount` more chatbots (plan_check/user-privilege). */
+export async function checkBotPrivilege(
+  db: Kysely<DB>,
+  userId: string,
+  botCount: number,
+): Promise<PlanCheckResponse> {
+  const user = await db
+    .selectFrom('users')
+    .select('plan')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const plan = planOf(user.plan);
+  const bots = await countBots(db, userId);
+  if (bots + botCount > plan.maxBots) throw planLimit(planMessages.botLimit(plan));
+  return { plan: plan.name, bots, max_bots: plan.maxBots, max_chars_per_bot: plan.maxCharsPerBot };
+}
+
+/** Inside the creating transaction: locks the user so two creations cannot both squeeze in. */
+export async function assertCanCreateBot(trx: Transaction<DB>, userId: string): Promise<Plan> {
+  const plan = planOf(await lockUserPlan(trx, userId));
+  if ((await countBots(trx, userId)) + 1 > plan.maxBots) {
+    throw planLimit(planMessages.botLimit(plan));
+  }
+  return plan;
+}
+
+export async function planOfUser(db: Kysely<DB> | Transaction<DB>, userId: string): Promise<Plan> {
+  const user = await db
+    .selectFrom('users')
+    .select('plan')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return planOf(user.plan);
+}
+
+/** The bot row must be locked by the caller so concurrent trainings are counted in turn. */
+export async function assertCharsFit(
+  trx: Transaction<DB>,
+  plan: Plan,
+  botId: string,
+  adding: number,
+): Promise<void> {
+  const used = await committedChars(trx, botId);
+  if (used + adding > plan.maxCharsPerBot) {
+    throw planLimit(planMessages.charLimit(plan, used, adding));
+  }
+}

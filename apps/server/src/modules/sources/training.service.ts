@@ -1,0 +1,73 @@
+import type { TrainingResponse } from '@docent/shared';
+import type { AppContext } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { normalizeLine } from '../../ingest/normalize.ts';
+import { type BotRow, findOwnedBot, insertBot, recomputeBot } from '../bots/bots.repo.ts';
+import { assertCanCreateBot, assertCharsFit, planOfUser } from '../plans/plans.service.ts';
+import { insertSource } from './sources.repo.ts';
+
+export interface TrainingRequest {
+  userId: string;
+  /** Add to this bot (ownership checked); absent: create a bot named `botName`. */
+  botId: string | undefined;
+  botName: string;
+  /** sources.type: 'text' | 'qa' | 'csv' | 'website' | 'pdf' | … */
+  type: string;
+  /** Trained-items list: 1 website, 2 question, 3 text & files, 4 youtube. */
+  sourceType: 1 | 2 | 3 | 4;
+  title: string;
+  origin: string | null;
+  /** What the source module will read (sources.input). */
+  input: unknown;
+  /** Characters as the server counts them from `input` (never the client's claim). */
+  chars: number;
+  documentsTotal: number | null;
+  /** Echoed in the reply (spec §4: the client routes on it). */
+  stage: number;
+}
+
+const BOT_NAME_MAX = 60;
+
+/** A bot named from its content: the first title or question, shortened at a word. */
+export function botNameFrom(text: string): string {
+  const line = normalizeLine(text);
+  if (!line) return 'My Chatbot';
+  if (line.length <= BOT_NAME_MAX) return line;
+  const cut = line.slice(0, BOT_NAME_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * Records a source to train and queues its job. Plan limits (bots per account, characters per
+ * bot) are checked in the same transaction that creates the bot and the source.
+ */
+export async function startTraining(ctx: AppContext, req: TrainingRequest): Promise<TrainingResponse> {
+  const { bot, sourceId } = await ctx.db.transaction().execute(async (trx) => {
+    let target: BotRow | undefined;
+    let plan: Awaited<ReturnType<typeof planOfUser>>;
+    if (req.botId) {
+      target = await findOwnedBot(trx, req.userId, req.botId, { forUpdate: true });
+      if (!target) throw notFound('Chatbot not found');
+      plan = await planOfUser(trx, req.userId);
+    } else {
+      plan = await assertCanCreateBot(trx, req.userId);
+      target = await insertBot(trx, req.userId, botNameFrom(req.botName));
+    }
+    await assertCharsFit(trx, plan, target.id, req.chars);
+    const sourceId = await insertSource(trx, {
+      bot_id: target.id,
+      type: req.type,
+      source_type: req.sourceType,
+      title: normalizeLine(req.title).slice(0, 300),
+      origin: req.origin,
+      char_count: req.chars,
+      input: req.input,
+      documents_total: req.documentsTotal,
+    });
+    await recomputeBot(trx, target.id);
+    return { bot: target, sourceId };
+  });
+  await ctx.jobs.enqueue('train-source', { sourceId }, { dedupeKey: `train-source:${sourceId}` });
+  return { stage: req.stage, botId: bot.id, bot_name: bot.name };
+}

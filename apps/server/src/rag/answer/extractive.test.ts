@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { createExtractiveEngine, extractAnswer } from './extractive.ts';
+import { DONT_KNOW_REPLY } from './replies.ts';
+import type { AnswerEvent, AnswerInput, Passage } from './types.ts';
+
+const bot = { name: 'Helper', agentName: 'Ava', businessName: 'Acme Bikes', basePrompt: '' };
+
+let nextId = 1;
+function passage(fields: Partial<Passage> & { text: string }): Passage {
+  const id = nextId++;
+  return {
+    chunkId: id,
+    documentId: `doc-${id}`,
+    score: 1,
+    heading: null,
+    question: null,
+    title: `Page ${id}`,
+    url: `https://acme.example/page-${id}`,
+    ...fields,
+  };
+}
+
+async function collect(input: AnswerInput): Promise<AnswerEvent[]> {
+  const out: AnswerEvent[] = [];
+  for await (const ev of createExtractiveEngine().answer(input)) out.push(ev);
+  return out;
+}
+
+const warranty = passage({
+  title: 'Warranty',
+  url: 'https://acme.example/warranty',
+  text: [
+    'Acme Bikes was founded in 1998 in Utrecht.',
+    'Every frame comes with a lifetime warranty against manufacturing defects.',
+    'Components such as brakes and gears are covered for two years.',
+    'Our shop is a family business with twelve employees.',
+    'The warranty does not cover damage from crashes or normal wear.',
+  ].join(' '),
+});
+const delivery = passage({
+  title: 'Delivery',
+  url: 'https://acme.example/delivery',
+  text: 'We deliver within the Netherlands in three working days. Delivery is free above 500 euros; below that it costs 15 euros.',
+});
+
+describe('extractive engine', () => {
+  it('answers with the sentences about the question, in reading order, citing the page', async () => {
+    const events = await collect({
+      bot,
+      question: 'What does the warranty cover for frames and brakes?',
+      history: [],
+      passages: [warranty, delivery],
+    });
+    const answer = events
+      .filter((e) => e.type === 'token')
+      .map((e) => e.text)
+      .join('');
+    expect(answer).toContain('Every frame comes with a lifetime warranty');
+    expect(answer).toContain('brakes and gears are covered for two years');
+    // Reading order: the frame sentence comes before the brakes sentence, as on the page.
+    expect(answer.indexOf('Every frame')).toBeLessThan(answer.indexOf('brakes and gears'));
+    expect(answer).not.toContain('founded in 1998');
+    expect(answer).not.toContain('twelve employees');
+    expect(answer).not.toContain('deliver');
+    const sentences = answer.split(/(?<=[.!?])\s+/);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(4);
+    const sources = events.find((e) => e.type === 'sources');
+    expect(sources).toEqual({
+      type: 'sources',
+      sources: [{ title: 'Warranty', url: 'https://acme.example/warranty', chunkId: String(warranty.chunkId) }],
+    });
+    expect(events.at(-1)).toEqual({ type: 'done' });
+  });
+
+  it('streams the answer as several word tokens that add up to the whole text', async () => {
+    const events = await collect({ bot, question: 'How long does delivery take?', history: [], passages: [delivery] });
+    const tokens = events.filter((e) => e.type === 'token');
+    expect(tokens.length).toBeGreaterThan(2);
+    const whole = extractAnswer({ bot, question: 'How long does delivery take?', history: [], passages: [delivery] });
+    expect(tokens.map((t) => t.text).join('')).toBe(whole.text);
+    expect(whole.text).toContain('three working days');
+  });
+
+  it('returns a stored Q&A answer verbatim when its question matches closely', async () => {
+    const qa = passage({
+      title: 'Can I return a bike?',
+      url: null,
+      question: 'Can I return a bike?',
+      text: 'Yes. You can return any bike within 30 days, unused, with the receipt. We refund the full price.',
+    });
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'can i return my bike',
+      history: [],
+      passages: [warranty, qa],
+    });
+    expect(text).toBe(qa.text);
+    expect(passages).toEqual([qa]);
+  });
+
+  it("says it doesn't know when no passage is about the question", async () => {
+    const events = await collect({
+      bot,
+      question: 'What is the capital of Australia?',
+      history: [],
+      passages: [warranty, delivery],
+    });
+    const answer = events
+      .filter((e) => e.type === 'token')
+      .map((e) => e.text)
+      .join('');
+    expect(answer).toBe(DONT_KNOW_REPLY);
+    expect(events.find((e) => e.type === 'sources')).toEqual({ type: 'sources', sources: [] });
+  });
+
+  it("says it doesn't know when retrieval found nothing", () => {
+    expect(extractAnswer({ bot, question: 'Do you sell helmets?', history: [], passages: [] }).text).toBe(
+      DONT_KNOW_REPLY,
+    );
+  });
+
+  it('greets instead of searching when the message has no content words', () => {
+    const { text } = extractAnswer({ bot, question: 'Hi!', history: [], passages: [warranty] });
+    expect(text).toContain('Ava');
+    expect(text).toContain('Acme Bikes');
+  });
+
+  it('reads a bare follow-up together with the previous question', () => {
+    const { text } = extractAnswer({
+      bot,
+      question: 'and the cost?',
+      history: [{ question: 'How long does delivery take?', answer: 'Three working days.' }],
+      passages: [warranty, delivery],
+    });
+    expect(text).toContain('Delivery is free above 500 euros; below that it costs 15 euros.');
+  });
+
+  it('strips list markers and caps run-on text', () => {
+    const list = passage({
+      title: 'Opening hours',
+      text: '- Monday to Friday the shop opens at 9:00.\n- Saturday the shop opens at 10:00.\n- Sunday closed.',
+    });
+    const { text } = extractAnswer({ bot, question: 'When does the shop open on Saturday?', history: [], passages: [list] });
+    expect(text).toContain('Saturday the shop opens at 10:00.');
+    expect(text).not.toMatch(/^- /m);
+    const long = passage({ title: 'Long', text: `Saddles ${'and more saddles '.repeat(80)}` });
+    const capped = extractAnswer({ bot, question: 'saddles', history: [], passages: [long] }).text;
+    expect(capped.length).toBeLessThanOrEqual(420);
+    expect(capped.endsWith('…')).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import OpenAI from 'openai';
+import type { Logger } from '../../lib/logger.ts';
+import { extractAnswer } from './extractive.ts';
+import { buildMessages } from './prompt.ts';
+import { closeQaMatch, isSmallTalk, relevantPassages, searchText } from './relevance.ts';
+import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, greetingReply } from './replies.ts';
+import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
+
+/** Passages that go into the prompt. */
+const PROMPT_PASSAGES = 6;
+
+export interface LlmEngineOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  /** The transport: the server passes safeFetch with an allowance for this one origin. */
+  fetch?: typeof fetch;
+  log?: Logger;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+/** The passages the answer cites as [n]; all of them when it cites none. */
+function citedPassages(answer: string, passages: Passage[]): Passage[] {
+  const ids = new Set<number>();
+  for (const m of answer.matchAll(/\[(\d{1,2})\]/g)) ids.add(Number(m[1]));
+  const cited = passages.filter((_, i) => ids.has(i + 1));
+  return cited.length > 0 ? cited : passages;
+}
+
+/**
+ * Grounded answers from any OpenAI-compatible chat model, streamed as the model writes them.
+ * The model is not called at all when retrieval found nothing relevant; a stored Q&A answer
+ * that matches the question closely is returned as written.
+ */
+export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
+  const client = new OpenAI({
+    baseURL: opts.baseUrl,
+    // Local servers (Ollama, vLLM…) take no key, but the client insists on one.
+    apiKey: opts.apiKey ?? 'not-needed',
+    maxRetries: 1,
+    timeout: 120_000,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+  return {
+    kind: 'llm',
+    async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {
+      if (isSmallTalk(input.question) && input.history.length === 0) {
+        yield* fixedAnswer(greetingReply(input.bot));
+        return;
+      }
+      const qa = closeQaMatch(input.question, input.passages.slice(0, 5));
+      if (qa) {
+        yield* fixedAnswer(qa.text.trim(), distinctSources([qa]));
+        return;
+      }
+      const passages = relevantPassages(searchText(input.question, input.history), input.passages)
+        .slice(0, PROMPT_PASSAGES)
+        .map((r) => r.passage);
+      if (passages.length === 0) {
+        yield* fixedAnswer(DONT_KNOW_REPLY);
+        return;
+      }
+      let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
+      try {
+        stream = await client.chat.completions.create(
+          {
+            model: opts.model,
+            messages: buildMessages(input, passages),
+            stream: true,
+            temperature: opts.temperature ?? 0.2,
+            ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
+          },
+          input.signal ? { signal: input.signal } : undefined,
+        );
+      } catch (err) {
+        if (input.signal?.aborted) throw err;
+        // The model is down or refuses: answer from the passages rather than not at all.
+        opts.log?.warn({ err }, 'LLM request failed; answering extractively');
+        const fallback = extractAnswer({ ...input, passages });
+        yield* fixedAnswer(fallback.text, distinctSources(fallback.passages));
+        return;
+      }
+      let answer = '';
+      for await (const chunk of stream) {
+        const text = chunk.choices[0]?.delta?.content;
+        if (!text) continue;
+        answer += text;
+        yield { type: 'token', text };
+      }
+      yield { type: 'sources', sources: distinctSources(citedPassages(answer, passages)) };
+      yield { type: 'done' };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { AnswerEvent, AnswerSource, BotPersona, Passage } from './types.ts';
+
+/** Said instead of guessing when the knowledge base has nothing on the question. */
+export const DONT_KNOW_REPLY =
+  "Sorry, I don't know the answer to that. I couldn't find it in the knowledge base.";
+
+/** For questions without a single content word ("hi", "who are you?"). */
+export function greetingReply(bot: BotPersona): string {
+  const who = bot.agentName.trim() || bot.name.trim() || 'the assistant';
+  const business = bot.businessName.trim();
+  return `Hi! I'm ${who}${business ? `, the assistant of ${business}` : ''}. Ask me a question and I'll answer it from the knowledge base.`;
+}
+
+export function sourceOf(p: Passage): AnswerSource {
+  return {
+    title: p.title || p.heading || p.url || 'Untitled',
+    url: p.url,
+    chunkId: String(p.chunkId),
+  };
+}
+
+/** One source per document (a page cited through three chunks is listed once). */
+export function distinctSources(passages: Passage[]): AnswerSource[] {
+  const seen = new Set<string>();
+  const out: AnswerSource[] = [];
+  for (const p of passages) {
+    const key = p.documentId || p.url || p.title;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(sourceOf(p));
+  }
+  return out;
+}
+
+const WORDS_PER_TOKEN = 3;
+
+/** A finished text as a stream: a few words per token, whitespace kept, so it reads the same. */
+export function* tokensOf(text: string): Generator<AnswerEvent> {
+  const pieces = text.match(/\s*\S+/g) ?? [];
+  for (let i = 0; i < pieces.length; i += WORDS_PER_TOKEN) {
+    yield { type: 'token', text: pieces.slice(i, i + WORDS_PER_TOKEN).join('') };
+  }
+}
+
+/** A complete canned answer: its tokens, its sources, done. */
+export function* fixedAnswer(text: string, sources: AnswerSource[] = []): Generator<AnswerEvent> {
+  yield* tokensOf(text);
+  yield { type: 'sources', sources };
+  yield { type: 'done' };
+}

@@ -1,0 +1,125 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import {
+  ACCESS_COOKIE,
+  type ClientToServerEvents,
+  REALTIME_PATH,
+  REFRESH_COOKIE,
+  type ServerToClientEvents,
+} from '@docent/shared';
+import { fastifyCookie } from '@fastify/cookie';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Logger } from '../lib/logger.ts';
+import { authenticate, type SessionConfig } from '../modules/auth/sessions.service.ts';
+
+export type RealtimeEvent = keyof ServerToClientEvents;
+export type RealtimePayload<E extends RealtimeEvent> = Parameters<ServerToClientEvents[E]>[0];
+
+interface SocketData {
+  userId: string;
+}
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+
+export interface RealtimeConfig {
+  sessions: SessionConfig;
+  /** Browsers may connect from this origin (and from the host they connected to). */
+  publicUrl: string;
+  redisUrl?: string | undefined;
+  redisPrefix: string;
+  log: Logger;
+}
+
+/**
+ * The Socket.IO side: created by every role so workers can push events (through the Redis
+ * adapter when several processes run), attached to the HTTP server only by the realtime role.
+ */
+export interface RealtimeHub {
+  /** Sends an event to every socket of one signed-in user, on any process. */
+  emitToUser<E extends RealtimeEvent>(userId: string, event: E, payload: RealtimePayload<E>): void;
+  /** Starts accepting sockets on `server`; `onSocket` runs for each authenticated one. */
+  attach(server: HttpServer, onSocket?: (socket: RealtimeSocket) => void): void;
+  close(): Promise<void>;
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>({
+    path: REALTIME_PATH,
+    serveClient: false,
+    allowRequest: (req, cb) => cb(null, originAllowed(req, cfg.publicUrl)),
+  });
+  const redis: Redis[] = [];
+  if (cfg.redisUrl) {
+    const pub = new Redis(cfg.redisUrl, { lazyConnect: false });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err) => cfg.log.warn({ err }, 'realtime Redis error'));
+    redis.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: `${cfg.redisPrefix}#socket.io` }));
+  }
+
+  // Identity comes only from the session cookie; the `user` query is never read.
+  io.use(async (socket, next) => {
+    try {
+      const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
+      const result = await authenticate(
+        cfg.sessions,
+        cookies[ACCESS_COOKIE],
+        Boolean(cookies[REFRESH_COOKIE]),
+      );
+      if (!result.ok) return next(new Error('Authentication required'));
+      socket.data.userId = result.userId;
+      next();
+    } catch (err) {
+      cfg.log.warn({ err }, 'realtime authentication failed');
+      next(new Error('Authentication required'));
+    }
+  });
+
+  let attached = false;
+  let closed: Promise<void> | undefined;
+  return {
+    emitToUser(userId, event, payload) {
+      // The typed emit cannot narrow a generic event name; the signature above guarantees it.
+      (io.to(userRoom(userId)) as unknown as { emit(e: string, p: unknown): void }).emit(
+        event,
+        payload,
+      );
+    },
+    attach(server, onSocket) {
+      if (attached) return;
+      attached = true;
+      io.attach(server);
+      io.on('connection', (socket) => {
+        void socket.join(userRoom(socket.data.userId));
+        onSocket?.(socket);
+      });
+    },
+    close() {
+      closed ??= (async () => {
+        io.disconnectSockets(true);
+        if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
+        else await io.of('/').adapter.close();
+        await Promise.allSettled(redis.map((c) => c.quit()));
+      })();
+      return closed;
+    },
+  };
+}
+
+/**
+ * Cross-site WebSocket hijacking guard: a browser always sends Origin, and it must be ours.
+ * Requests without Origin are not from a browser page and still need the session cookie.
+ */
+function originAllowed(req: IncomingMessage, publicUrl: string): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    const o = new URL(origin);
+    if (o.origin === new URL(publicUrl).origin) return true;
+    return o.host === req.headers.host;
+  } catch {
+    return false;
+  }
+}

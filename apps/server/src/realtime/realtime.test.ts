@@ -1,0 +1,129 @@
+import { REALTIME_PATH, type RealtimeMessageEvent, type StatusUpdateEvent } from '@docent/shared';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app.ts';
+import { call, startWorker } from '../../test/helpers/knowledge.ts';
+import { createSignedInUser, type SignedIn } from '../../test/helpers/users.ts';
+import { attachRealtime } from './attach-realtime.ts';
+
+describe('realtime channel', () => {
+  let t: TestApp;
+  let url: string;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    attachRealtime(t.app, t.runtime.ctx);
+    await startWorker(t);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    url = `http://127.0.0.1:${address.port}`;
+    alice = await createSignedInUser(t.runtime.ctx);
+    bob = await createSignedInUser(t.runtime.ctx);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await t.close();
+  });
+
+  function open(opts: { cookie?: string; origin?: string; query?: Record<string, string> }): Socket {
+    const headers: Record<string, string> = {};
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.origin) headers.origin = opts.origin;
+    const s = connect(url, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      extraHeaders: headers,
+      query: opts.query ?? {},
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(s);
+    return s;
+  }
+
+  const outcome = (s: Socket) =>
+    new Promise<'connected' | string>((resolve) => {
+      s.once('connect', () => resolve('connected'));
+      s.once('connect_error', (err) => resolve(err.message));
+    });
+
+  it('refuses a socket without a valid session', async () => {
+    expect(await outcome(open({}))).not.toBe('connected');
+    expect(await outcome(open({ cookie: 'access_token_cookie=forged.jwt.value' }))).not.toBe(
+      'connected',
+    );
+  });
+
+  it('refuses a foreign Origin even with a valid session', async () => {
+    const s = open({ cookie: alice.headers.cookie, origin: 'https://evil.example' });
+    expect(await outcome(s)).not.toBe('connected');
+    const ok = open({ cookie: alice.headers.cookie, origin: 'http://localhost:3000' });
+    expect(await outcome(ok)).toBe('connected');
+    ok.disconnect();
+  });
+
+  it("never delivers one user's events to another, even with a forged user query", async () => {
+    const a = open({ cookie: alice.headers.cookie, query: { user: alice.userId } });
+    const b = open({ cookie: bob.headers.cookie, query: { user: alice.userId } });
+    expect(await outcome(a)).toBe('connected');
+    expect(await outcome(b)).toBe('connected');
+    b.emit('connection', { user: alice.userId, userId: alice.userId });
+
+    const seenByBob: unknown[] = [];
+    b.onAny((event, payload) => seenByBob.push({ event, payload }));
+    const aliceUpdates: StatusUpdateEvent[] = [];
+    a.on('status_update', (p: StatusUpdateEvent) => aliceUpdates.push(p));
+    const completed = new Promise<RealtimeMessageEvent>((resolve) => {
+      a.on('message', (m: RealtimeMessageEvent) => {
+        if (m.status === 'completed') resolve(m);
+      });
+    });
+
+    const res = await call(t, alice, 'POST', '/api/upload/text', {
+      content_list: [{ title: 'Secret plans', content: 'Alice only.' }],
+      stage: 1,
+      char_count: 1,
+      bot_count: 1,
+    });
+    expect(res.status).toBe(200);
+    const botId = res.body.response.botId as string;
+    const message = await completed;
+    expect(message).toMatchObject({
+      bot_id: botId,
+      status: 'completed',
+      script_attributes: { 'data-userid': alice.userId, 'data-botid': botId },
+    });
+    expect(aliceUpdates.some((u) => u.bot_id === botId && u.processing_complete)).toBe(true);
+
+    // Direct pushes to Alice's room stay in it too.
+    t.runtime.ctx.realtime.emitToUser(alice.userId, 'website_parser_list', { probe: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seenByBob).toEqual([]);
+  });
+
+  it("answers the client's 'connection' event with the caller's own bot status only", async () => {
+    const bobBot = await call(t, bob, 'POST', '/api/upload/text', {
+      content_list: [{ title: 'Bob bot', content: 'Bob content.' }],
+      stage: 1,
+    });
+    await t.runtime.ctx.jobs.whenIdle();
+    const aliceBots = await t.runtime.ctx.db
+      .selectFrom('bots')
+      .select('id')
+      .where('user_id', '=', alice.userId)
+      .execute();
+    const b = open({ cookie: bob.headers.cookie });
+    expect(await outcome(b)).toBe('connected');
+    const reply = new Promise<RealtimeMessageEvent>((resolve) => b.once('message', resolve));
+    // Asking about Alice's bot while claiming to be Alice yields Bob's own bot.
+    b.emit('connection', { user: alice.userId, userId: alice.userId, bot_id: aliceBots[0]!.id });
+    const m = await reply;
+    expect(m.bot_id).toBe(bobBot.body.response.botId);
+    expect(m.script_attributes['data-userid']).toBe(bob.userId);
+    expect(m.status).toBe('completed');
+  });
+});

@@ -1,0 +1,112 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { FieldTotals } from '../db/tables/search.ts';
+import { analyze } from './analyzer.ts';
+import { FIELD_COUNT } from './fields.ts';
+import { encodePostings, type Posting } from './postings-codec.ts';
+import { deleteSegment, replaceSegment } from './search.repo.ts';
+
+export interface IndexableChunk {
+  id: number;
+  text: string;
+  heading: string | null;
+  question: string | null;
+}
+
+export interface IndexChunksArgs {
+  botId: string;
+  documentId: string;
+  title: string;
+  chunks: IndexableChunk[];
+}
+
+function countTerms(text: string | null): { counts: Map<string, number>; length: number } {
+  const counts = new Map<string, number>();
+  const terms = text ? analyze(text) : [];
+  for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return { counts, length: terms.length };
+}
+
+/** Builds a document's segment: one encoded posting list per distinct term, plus totals. */
+export function buildSegment(args: IndexChunksArgs): {
+  terms: string[];
+  postings: Buffer[];
+  totals: FieldTotals;
+} {
+  const totals: FieldTotals = {
+    body_len: 0,
+    body_n: 0,
+    title_len: 0,
+    title_n: 0,
+    heading_len: 0,
+    heading_n: 0,
+    question_len: 0,
+    question_n: 0,
+  };
+  const byTerm = new Map<string, Posting[]>();
+  const title = countTerms(args.title);
+  for (const chunk of args.chunks) {
+    // FIELDS order: body, title, heading, question.
+    const fields = [
+      countTerms(chunk.text),
+      title,
+      countTerms(chunk.heading),
+      countTerms(chunk.question),
+    ];
+    const lengths = fields.map((f) => f.length);
+    totals.body_len += lengths[0] ?? 0;
+    totals.title_len += lengths[1] ?? 0;
+    totals.heading_len += lengths[2] ?? 0;
+    totals.question_len += lengths[3] ?? 0;
+    if (lengths[0]) totals.body_n++;
+    if (lengths[1]) totals.title_n++;
+    if (lengths[2]) totals.heading_n++;
+    if (lengths[3]) totals.question_n++;
+    const seen = new Map<string, Posting>();
+    fields.forEach((field, f) => {
+      for (const [term, tf] of field.counts) {
+        let posting = seen.get(term);
+        if (!posting) {
+          posting = { chunkId: chunk.id, tf: new Array(FIELD_COUNT).fill(0), len: [...lengths] };
+          seen.set(term, posting);
+          const list = byTerm.get(term);
+          if (list) list.push(posting);
+          else byTerm.set(term, [posting]);
+        }
+        posting.tf[f] = tf;
+      }
+    });
+  }
+  const terms = [...byTerm.keys()].sort();
+  return { terms, postings: terms.map((t) => encodePostings(byTerm.get(t) ?? [])), totals };
+}
+
+/**
+ * (Re)indexes one document's chunks for lexical search. Replaces any previous segment of the
+ * document, so re-running never duplicates postings. Pass a transaction to make it atomic
+ * with the caller's chunk writes; otherwise one is opened here.
+ */
+export async function indexChunks(
+  db: Kysely<DB> | Transaction<DB>,
+  args: IndexChunksArgs,
+): Promise<void> {
+  const { terms, postings, totals } = buildSegment(args);
+  const write = {
+    botId: args.botId,
+    documentId: args.documentId,
+    chunkCount: args.chunks.length,
+    totals,
+    terms,
+    postings,
+  };
+  if (db.isTransaction) await replaceSegment(db, write);
+  else await db.transaction().execute((trx) => replaceSegment(trx, write));
+}
+
+/** Removes a document from the lexical index (deleting the document row does this too). */
+export async function unindexDocument(
+  db: Kysely<DB> | Transaction<DB>,
+  documentId: string,
+): Promise<void> {
+  await deleteSegment(db, documentId);
+}

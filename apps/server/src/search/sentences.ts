@@ -1,0 +1,69 @@
+/** Words whose trailing period does not end a sentence. */
+const ABBREVIATIONS = new Set([
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'al',
+  'fig',
+  'figs',
+  'no',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'st',
+  'inc',
+  'ltd',
+  'co',
+  'jr',
+  'sr',
+  'approx',
+  'ca',
+  'cf',
+  'eq',
+  'ref',
+  'vol',
+  'p',
+  'pp',
+]);
+
+const BOUNDARY = /[.!?…]+["'”’)\]]*\s+/g;
+
+/**
+ * Splits a paragraph into sentences (whitespace kept with the sentence before it). A period
+ * after a known abbreviation or a single letter, or followed by a lower-case word, is not a
+ * boundary.
+ */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of text.matchAll(BOUNDARY)) {
+    const end = m.index + m[0].length;
+    const next = text[end];
+    if (next !== undefined && /\p{Ll}/u.test(next)) continue;
+    if (m[0].startsWith('.') && !m[0].startsWith('..')) {
+      const before = /([\p{L}.]+)$/u.exec(text.slice(start, m.index))?.[1]?.toLowerCase() ?? '';
+      if (ABBREVIATIONS.has(before) || /^\p{L}$/u.test(before)) continue;
+    }
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  if (start < text.length) out.push(text.slice(start));
+  return out;
+}
+
+/** Cuts text longer than `max` at whitespace (never mid-word unless a single word exceeds it). */
+export function splitAtWords(text: string, max: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let cut = rest.lastIndexOf(' ', max);
+    if (cut <= 0) cut = rest.search(/\s/) > 0 ? rest.search(/\s/) : rest.length;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest.length > 0) out.push(rest);
+  return out;
+}

@@ -1,0 +1,110 @@
+import type { DocumentKind } from './chunker.ts';
+
+/** A run of paragraphs under one heading (null before the first heading). */
+export interface Section {
+  heading: string | null;
+  paragraphs: string[];
+}
+
+const MARKDOWN_HEADING = /^ {0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
+const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)\s*$/;
+const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+const MAX_TITLE_LENGTH = 80;
+const MAX_TITLE_WORDS = 10;
+/** Title-like lines (no `#`) rank below every Markdown level. */
+const PLAIN_LEVEL = 7;
+const BREADCRUMB_DEPTH = 2;
+
+/**
+ * A short line that looks like a title: starts with a capital or a section number, has few
+ * words and no sentence punctuation at the end. Used for text extracted from HTML/PDF, where
+ * headings arrive as bare lines.
+ */
+export function isTitleLike(line: string): boolean {
+  const t = line.trim();
+  if (t.length < 2 || t.length > MAX_TITLE_LENGTH) return false;
+  if (/[.,;!?]$/.test(t) || LIST_ITEM.test(t)) return false;
+  if (!/^(?:\p{Lu}|\d+(?:\.\d+)*\.?\s+\p{L})/u.test(t)) return false;
+  if (!/\p{L}{2}/u.test(t)) return false;
+  // Metadata, not titles: URLs, hashes and identifiers, mostly-numeric lines.
+  if (/:\/\/|\S{25,}/u.test(t)) return false;
+  if ((t.match(/\p{N}/gu)?.length ?? 0) * 3 > t.length) return false;
+  return t.split(/\s+/).length <= MAX_TITLE_WORDS;
+}
+
+function joinLines(lines: string[], kind: DocumentKind): string {
+  const hardWrapped = kind === 'pdf' || kind === 'transcript';
+  let out = '';
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (out === '') out = line;
+    else if (hardWrapped && !LIST_ITEM.test(line)) {
+      // "exam-\nple" is one word broken by the layout; "well-\nknown" loses only a hyphen.
+      out =
+        /\p{L}-$/u.test(out) && /^\p{Ll}/u.test(line) ? out.slice(0, -1) + line : `${out} ${line}`;
+    } else out = `${out}\n${line}`;
+  }
+  return out.replace(/[ \t]+/g, ' ');
+}
+
+/** Splits a document's text into headed sections of paragraphs. */
+export function parseSections(text: string, kind: DocumentKind): Section[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const sections: Section[] = [];
+  const stack: { level: number; text: string }[] = [];
+  let current: Section = { heading: null, paragraphs: [] };
+  let block: string[] = [];
+  const plainHeadings = kind === 'web' || kind === 'pdf' || kind === 'text';
+
+  const flushBlock = () => {
+    const para = joinLines(block, kind).trim();
+    if (para) current.paragraphs.push(para);
+    block = [];
+  };
+  const openHeading = (level: number, title: string) => {
+    flushBlock();
+    if (current.paragraphs.length > 0) sections.push(current);
+    while (stack.length > 0 && (stack.at(-1)?.level ?? 0) >= level) stack.pop();
+    stack.push({ level, text: title.replace(/\s+/g, ' ').trim() });
+    const crumbs = stack.slice(-BREADCRUMB_DEPTH).map((h) => h.text);
+    current = { heading: crumbs.join(' › '), paragraphs: [] };
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '') {
+      flushBlock();
+      continue;
+    }
+    const md = MARKDOWN_HEADING.exec(line);
+    if (md?.[1] && md[2]) {
+      openHeading(md[1].length, md[2]);
+      continue;
+    }
+    const next = lines[i + 1] ?? '';
+    if (
+      block.length === 0 &&
+      line.trim().length <= MAX_TITLE_LENGTH &&
+      SETEXT_UNDERLINE.test(next) &&
+      next.trim().length >= 3
+    ) {
+      openHeading(next.trim().startsWith('=') ? 1 : 2, line);
+      i++;
+      continue;
+    }
+    if (plainHeadings && block.length === 0 && isTitleLike(line)) {
+      // A bare line followed by a blank line and more text, or (in layout-extracted text) by
+      // the paragraph itself, is that paragraph's heading.
+      const isolated = next.trim() === '' && lines.slice(i + 1).some((l) => l.trim() !== '');
+      const leadsParagraph = kind !== 'text' && next.trim() !== '' && !isTitleLike(next);
+      if (isolated || leadsParagraph) {
+        openHeading(PLAIN_LEVEL, line);
+        continue;
+      }
+    }
+    block.push(line);
+  }
+  flushBlock();
+  if (current.paragraphs.length > 0) sections.push(current);
+  return sections;
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { createScratchDatabase } from '../../../test/helpers/database.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
+import type { DB } from '../../db/schema.ts';
+import { type ChunkSource, chunkDocument } from '../chunker.ts';
+import { indexChunks } from '../lexical-index.ts';
+
+export interface SearchTestDb {
+  db: Kysely<DB>;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated database for search tests and benchmarks: in-memory PGlite by default, a scratch
+ * PostgreSQL database when `serverUrl` (TEST_DATABASE_URL) is given.
+ */
+export async function openSearchTestDb(
+  serverUrl?: string,
+  pgliteDir: string | null = null,
+): Promise<SearchTestDb> {
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const database = await openDatabase({ databaseUrl: scratch?.url, pgliteDir });
+  await migrate(database.db);
+  return {
+    db: database.db,
+    database,
+    async close() {
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+/** A user, a bot and one source to hang documents on. */
+export async function createBot(db: Kysely<DB>): Promise<{ botId: string; sourceId: string }> {
+  const user = await db
+    .insertInto('users')
+    .values({ email: `${randomUUID()}@example.test`, password_hash: null, avatar_path: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bot = await db
+    .insertInto('bots')
+    .values({ user_id: user.id, name: 'Search test bot' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const source = await db
+    .insertInto('sources')
+    .values({
+      bot_id: bot.id,
+      type: 'text',
+      source_type: 3,
+      origin: null,
+      input: null,
+      documents_total: null,
+      error: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { botId: bot.id, sourceId: source.id };
+}
+
+/**
+ * Stores one document the way the ingestion pipeline does (document row, chunker, chunk rows,
+ * lexical index) and returns its id. Benchmarks and tests use it where the full pipeline
+ * (jobs, sources, progress) is not the subject.
+ */
+export async function addDocument(
+  db: Kysely<DB>,
+  bot: { botId: string; sourceId: string },
+  doc: ChunkSource & { url?: string | null },
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const { id: documentId } = await trx
+      .insertInto('documents')
+      .values({
+        bot_id: bot.botId,
+        source_id: bot.sourceId,
+        title: doc.title,
+        url: doc.url ?? null,
+        kind: doc.kind,
+        content_hash: randomUUID(),
+        char_count: doc.text.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const drafts = chunkDocument(doc);
+    if (drafts.length === 0) return documentId;
+    const rows = await sql<{ id: number; ordinal: number }>`
+      INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count)
+      SELECT ${bot.botId}::uuid, ${documentId}::uuid, c.ordinal, c.text, c.heading, c.question, c.char_count
+      FROM unnest(${drafts.map((d) => d.ordinal)}::int[], ${drafts.map((d) => d.text)}::text[],
+                  ${drafts.map((d) => d.heading)}::text[], ${drafts.map((d) => d.question)}::text[],
+                  ${drafts.map((d) => d.charCount)}::int[]) AS c(ordinal, text, heading, question, char_count)
+      RETURNING id, ordinal`.execute(trx);
+    const idByOrdinal = new Map(rows.rows.map((r) => [r.ordinal, r.id]));
+    await indexChunks(trx, {
+      botId: bot.botId,
+      documentId,
+      title: doc.title,
+      chunks: drafts.map((d) => ({
+        id: idByOrdinal.get(d.ordinal) as number,
+        text: d.text,
+        heading: d.heading,
+        question: d.question,
+      })),
+    });
+    return documentId;
+  });
+}

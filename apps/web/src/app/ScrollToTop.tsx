@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
+/** New pages open at the top, as a full page load would. */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return <Outlet />;
+}

@@ -1,0 +1,37 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage.tsx';
+import { LoginPage } from '../pages/auth/LoginPage.tsx';
+import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage.tsx';
+import { SignupPage } from '../pages/auth/SignupPage.tsx';
+import { LandingPage } from '../pages/landing/LandingPage.tsx';
+import { DATASOURCE_ROUTES, elementOf, PROTECTED_ROUTES } from './routes.tsx';
+import { ScrollToTop } from './ScrollToTop.tsx';
+import { ProtectedLayout } from './shell/ProtectedLayout.tsx';
+
+export const router = createBrowserRouter([
+  {
+    element: <ScrollToTop />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/complete-signup', element: <SignupPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      {
+        element: <ProtectedLayout />,
+        children: [
+          ...PROTECTED_ROUTES.map((r) => ({ path: `/${r.path}`, element: elementOf(r) })),
+          {
+            path: '/datasource',
+            children: [
+              { index: true, element: <Navigate to="/datasource/website-model" replace /> },
+              ...DATASOURCE_ROUTES.map((r) => ({ path: r.path, element: elementOf(r) })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

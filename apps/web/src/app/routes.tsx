@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { ChatbotAnalyticsPage } from '../pages/analytics/ChatbotAnalyticsPage.tsx';
+import { BillingPage } from '../pages/billing/BillingPage.tsx';
+import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
+import {
+  QuestionModelPage,
+  TextModelPage,
+  WebsiteModelPage,
+  YoutubeModelPage,
+} from '../pages/datasource/TrainedItemsPages.tsx';
+import { NotificationPage } from '../pages/notification/NotificationPage.tsx';
+import { UserProfilePage } from '../pages/profile/UserProfilePage.tsx';
+import {
+  DatasourceCsvUploadPage,
+  DatasourceQuestionListingPage,
+  DatasourceQuestionPage,
+  QuestionFileUploadPage,
+  QuestionListingPage,
+  QuestionPage,
+} from '../pages/question/QuestionPages.tsx';
+import { ChatbotSettingsPage } from '../pages/settings/ChatbotSettingsPage.tsx';
+import { StatusCheckPage } from '../pages/status-check/StatusCheckPage.tsx';
+import { TeamListingPage } from '../pages/team/TeamListingPage.tsx';
+import {
+  DatasourceTextListingPage,
+  DatasourceTextPage,
+  TextListingPage,
+  TextUploadPage,
+} from '../pages/text/TextPages.tsx';
+import { ComingSoon } from './ComingSoon.tsx';
+
+/**
+ * Every signed-in route of spec §2, in one table. A route without `element` shows the
+ * ComingSoon placeholder titled `title`; a later issue sets `element` to its page.
+ */
+export interface PageRoute {
+  path: string;
+  title: string;
+  element?: ReactNode;
+}
+
+export const PROTECTED_ROUTES: PageRoute[] = [
+  { path: 'dashboard', title: 'Dashboard', element: <DashboardPage /> },
+  { path: 'chatbot-analytics', title: 'Dashboard', element: <ChatbotAnalyticsPage /> },
+  { path: 'user-profile', title: 'Your Profile', element: <UserProfilePage /> },
+  { path: 'notification', title: 'Notification', element: <NotificationPage /> },
+  { path: 'teamlisting', title: 'Team', element: <TeamListingPage /> },
+  { path: 'billing', title: 'Billing', element: <BillingPage /> },
+  { path: 'crawl', title: 'Crawl New Website' },
+  { path: 'crawl-listing', title: 'Choose Pages and Import Custom Data' },
+  { path: 'sitemap', title: 'Crawl sitemap' },
+  { path: 'youtube', title: 'Youtube' },
+  { path: 'textupload', title: 'Text & Files', element: <TextUploadPage /> },
+  { path: 'text-listing', title: 'Generate Q&A', element: <TextListingPage /> },
+  { path: 'pdf-upload', title: 'Files' },
+  { path: 'question', title: 'Add Manually', element: <QuestionPage /> },
+  { path: 'question-listing', title: 'Imported Q&As', element: <QuestionListingPage /> },
+  { path: 'question-file-upload', title: 'Import .CSV', element: <QuestionFileUploadPage /> },
+  { path: 'status-check', title: 'Status Check', element: <StatusCheckPage /> },
+  { path: 'preview', title: 'Preview' },
+  { path: 'chat', title: 'Chat' },
+  { path: 'status', title: 'Embed & Integrate' },
+  { path: 'chatbot-settings', title: 'AI General Settings', element: <ChatbotSettingsPage /> },
+  { path: 'customization', title: 'Branding Settings' },
+];
+
+/** Children of /datasource (spec §2 "Datasource area"). */
+export const DATASOURCE_ROUTES: PageRoute[] = [
+  { path: 'crawl', title: 'All Pages' },
+  { path: 'website', title: 'Crawled URLs' },
+  { path: 'website-model', title: 'Trained items', element: <WebsiteModelPage /> },
+  { path: 'sitemap', title: 'Sitemap' },
+  { path: 'text', title: 'Text & Files', element: <DatasourceTextPage /> },
+  { path: 'text-listing', title: 'Generate Q&A', element: <DatasourceTextListingPage /> },
+  { path: 'text-model', title: 'Trained items', element: <TextModelPage /> },
+  { path: 'pdf', title: 'Files' },
+  { path: 'question', title: 'Add Manually', element: <DatasourceQuestionPage /> },
+  { path: 'question-listing', title: 'Imported Q&As', element: <DatasourceQuestionListingPage /> },
+  { path: 'question-model', title: 'Trained items', element: <QuestionModelPage /> },
+  { path: 'csvupload', title: 'Import .CSV', element: <DatasourceCsvUploadPage /> },
+  { path: 'youtube', title: 'Youtube' },
+  { path: 'youtube-model', title: 'Trained items', element: <YoutubeModelPage /> },
+];
+
+export function elementOf(route: PageRoute): ReactNode {
+  return route.element ?? <ComingSoon title={route.title} />;
+}

@@ -1,0 +1,145 @@
+import { MESSAGES } from '@docent/shared';
+import { ArrowRight, Files, FileText, FileUp, Pencil } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAppState } from '../../app/app-state.tsx';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import type { KnowledgeFlow } from './flows.ts';
+import { indexFromState } from './item-list.ts';
+import { KnowledgeFrame, RouteTabs } from './KnowledgeFrame.tsx';
+import { TextAreaField } from './TextAreaField.tsx';
+
+const TXT_ONLY = 'Please choose a .txt file';
+
+function isTxt(file: File): boolean {
+  return file.name.toLowerCase().endsWith('.txt');
+}
+
+/** /textupload and /datasource/text: one text item, new or edited by its list index. */
+export function TextForm({ flow }: { flow: KnowledgeFlow }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { texts, textActions } = useAppState();
+  const requested = indexFromState(location.state);
+  const index = requested !== undefined && requested < texts.length ? requested : undefined;
+  const editing = index === undefined ? undefined : texts[index];
+
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [content, setContent] = useState(editing?.content ?? '');
+  const [errors, setErrors] = useState<{ title?: string; content?: string; file?: string }>({});
+  const [importedName, setImportedName] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const focus = (name: string) => document.getElementById(`${ids}-${name}`)?.focus();
+
+  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file can be chosen again after an edit
+    if (!file) return;
+    if (!isTxt(file)) return setErrors({ file: TXT_ONLY });
+    const text = await file.text();
+    setContent(text);
+    if (!title.trim()) setTitle(file.name.replace(/\.txt$/i, ''));
+    setImportedName(file.name);
+    setErrors({});
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) {
+      setErrors({ title: MESSAGES.enterTitle });
+      return focus('title');
+    }
+    if (!content.trim()) {
+      setErrors({ content: MESSAGES.enterTextContent });
+      return focus('content');
+    }
+    const item = { title: title.trim(), content };
+    if (index === undefined) textActions.add(item);
+    else textActions.update(index, item);
+    navigate(flow.textListing);
+  };
+
+  const pending = texts.length - (editing ? 1 : 0);
+
+  return (
+    <KnowledgeFrame
+      flow={flow}
+      title="Text & Files"
+      description="Paste or import the text your chatbot should learn from."
+      back={{ to: flow.textBack, label: 'Back' }}
+    >
+      <section className="panel kb-panel" aria-label="Add text content">
+        <RouteTabs
+          label="Text or files"
+          current={flow.textForm}
+          tabs={[
+            { label: 'Text', to: flow.textForm, icon: <FileText size={16} aria-hidden="true" /> },
+            { label: 'Files', to: flow.files, icon: <Files size={16} aria-hidden="true" /> },
+          ]}
+        />
+        {editing && (
+          <p className="kb-editing badge">
+            <Pencil size={12} aria-hidden="true" /> Editing text {(index ?? 0) + 1}
+          </p>
+        )}
+        <form className="kb-form" onSubmit={onSubmit} noValidate>
+          <TextField
+            id={`${ids}-title`}
+            label="Title"
+            name="title"
+            placeholder="e.g. Shipping and returns policy"
+            value={title}
+            maxLength={300}
+            error={errors.title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+          <TextAreaField
+            id={`${ids}-content`}
+            label="Content"
+            name="content"
+            placeholder="Paste the text your chatbot should know…"
+            value={content}
+            rows={12}
+            error={errors.content}
+            meta={`${content.length} characters`}
+            onChange={(e) => setContent(e.target.value)}
+          />
+          {errors.file && (
+            <p className="field__error" role="alert">
+              {errors.file}
+            </p>
+          )}
+          <div className="kb-form__actions">
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".txt,text/plain"
+              hidden
+              onChange={onImport}
+              data-testid="txt-input"
+            />
+            <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+              <FileUp size={16} aria-hidden="true" /> Import from TXT
+            </Button>
+            {importedName && <span className="field__hint">Imported {importedName}</span>}
+            <div className="kb-form__actions-end">
+              <Button type="submit">Add Content</Button>
+            </div>
+          </div>
+        </form>
+        {pending > 0 && (
+          <div className="kb-pending">
+            <span>
+              {pending} {pending === 1 ? 'text' : 'texts'} waiting to be trained
+            </span>
+            <Link to={flow.textListing}>
+              Review list <ArrowRight size={14} aria-hidden="true" />
+            </Link>
+          </div>
+        )}
+      </section>
+    </KnowledgeFrame>
+  );
+}

@@ -1,0 +1,66 @@
+import { MESSAGES } from '@docent/shared';
+import { FileText } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppState } from '../../app/app-state.tsx';
+import type { KnowledgeFlow } from './flows.ts';
+import { ItemListing } from './ItemListing.tsx';
+import { itemsCharCount } from './item-list.ts';
+import { KnowledgeFrame } from './KnowledgeFrame.tsx';
+import { trainTexts } from './knowledge.api.ts';
+import { useTraining } from './use-training.tsx';
+
+/** /text-listing and /datasource/text-listing: review the added texts and train them. */
+export function TextListing({ flow }: { flow: KnowledgeFlow }) {
+  const navigate = useNavigate();
+  const { texts, textActions, resetContent } = useAppState();
+  const { train, busy, dialog } = useTraining();
+  const [error, setError] = useState('');
+
+  const onTrain = () => {
+    if (texts.length === 0) return setError(MESSAGES.noContentToTrain);
+    setError('');
+    void train((botId) => trainTexts(texts, itemsCharCount(texts), botId), resetContent);
+  };
+
+  // "Cancel goes back" (spec §2); with no history inside the app, back means the form.
+  const onCancel = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(flow.textForm);
+  };
+
+  return (
+    <KnowledgeFrame
+      flow={flow}
+      title="Text & Files"
+      description="Check your texts, then train your chatbot on them."
+      back={{ to: flow.textForm, label: 'Back' }}
+    >
+      <ItemListing
+        heading="Generate Q&A"
+        subtitle="Texts waiting to be trained. Edit or remove any before training."
+        items={texts}
+        icon={FileText}
+        itemNoun="text"
+        empty={
+          <>
+            <p className="kb-empty__title">No texts added yet</p>
+            <p>Add a text or import a .txt file to get started.</p>
+          </>
+        }
+        error={error}
+        busy={busy}
+        onAdd={() => navigate(flow.textForm)}
+        onEdit={(index) => navigate(flow.textForm, { state: { index } })}
+        onRemove={(index) => {
+          setError('');
+          textActions.remove(index);
+        }}
+        onCancel={onCancel}
+        onTrain={onTrain}
+      />
+      {dialog}
+    </KnowledgeFrame>
+  );
+}

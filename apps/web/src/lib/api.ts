@@ -1,0 +1,126 @@
+import { CSRF_COOKIE, CSRF_HEADER, type Envelope } from '@docent/shared';
+import { readCookie, writeCookie } from './cookies.ts';
+
+/** A reply that was not a success: carries the HTTP status and the envelope (if any). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<Envelope> | undefined;
+  constructor(status: number, body: Partial<Envelope> | undefined, fallback: string) {
+    super(body?.message || fallback);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart/form-data (uploads). */
+  form?: FormData;
+  signal?: AbortSignal;
+  /**
+   * Public endpoints (login, sign-up, password recovery, contact) answer 401 for bad
+   * credentials; those must reach the form, not trigger session recovery.
+   */
+  skipAuthRecovery?: boolean;
+}
+
+type ExpiredHandler = () => void;
+let onSessionExpired: ExpiredHandler = () => {};
+
+/** The app registers what "log out because the session expired" means (storage, toast, route). */
+export function setSessionExpiredHandler(handler: ExpiredHandler): void {
+  onSessionExpired = handler;
+}
+
+const API_BASE = '/api/';
+
+function buildInit(options: RequestOptions): RequestInit {
+  const headers = new Headers({ Accept: 'application/json' });
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers.set(CSRF_HEADER, csrf);
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form; // the browser sets the multipart boundary
+  } else if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  return { method, headers, body, credentials: 'include', signal: options.signal };
+}
+
+async function parseBody(res: Response): Promise<Partial<Envelope> | undefined> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return undefined;
+  try {
+    return (await res.json()) as Partial<Envelope>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Concurrent 401s share this one refresh. */
+let refreshing: Promise<boolean> | null = null;
+/** Bumped by each successful refresh: a request sent before it only needs its retry. */
+let generation = 0;
+
+function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch(`${API_BASE}auth/token/refresh`, buildInit({ method: 'POST' }));
+      if (!res.ok) return false;
+      const csrf = res.headers.get(CSRF_HEADER);
+      if (csrf) writeCookie(CSRF_COOKIE, csrf);
+      generation += 1;
+      return true;
+    } catch {
+      return false;
+    } finally {
+      // Let the next expiry start a fresh refresh once every waiter has its answer.
+      queueMicrotask(() => {
+        refreshing = null;
+      });
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * Calls `/api/<path>` with cookies and the CSRF header, and resolves with the envelope.
+ * Rejects with ApiError on a non-2xx reply. Follows spec §4: a 401 for an expired access
+ * token triggers one shared refresh and one retry; anything else 401 ends the session.
+ */
+export async function api<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const url = API_BASE + path.replace(/^\/+/, '');
+  const sentAt = generation;
+  let res = await fetch(url, buildInit(options));
+  let body = await parseBody(res);
+
+  if (res.status === 401 && !options.skipAuthRecovery) {
+    const canRenew = body?.token_type === 'access';
+    if (canRenew && (sentAt !== generation || (await refreshTokens()))) {
+      res = await fetch(url, buildInit(options));
+      body = await parseBody(res);
+    }
+    if (res.status === 401) {
+      onSessionExpired();
+      throw new ApiError(401, body, 'Unauthorized');
+    }
+  }
+
+  if (!res.ok) throw new ApiError(res.status, body, `Request failed (${res.status})`);
+  return (body ?? { hasError: false, message: '' }) as Envelope<T>;
+}
+
+/** The message to show for a failed call: the server's message when it sent one. */
+export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.') {
+  if (err instanceof ApiError) return err.body?.message || fallback;
+  if (err instanceof Error && err.name !== 'TypeError') return err.message || fallback;
+  return fallback;
+}

@@ -1,0 +1,62 @@
+import { MESSAGES } from '@docent/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { clearSession } from '../../app/session.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { profileApi } from '../../features/profile/profile.api.ts';
+import { errorMessage } from '../../lib/api.ts';
+
+export function DeleteAccountCard() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const onConfirm = async () => {
+    setBusy(true);
+    try {
+      const reply = await profileApi.deleteAccount();
+      if (reply.hasError) throw new Error(reply.message);
+      toast.success(reply.message || 'Your account has been deleted');
+      setOpen(false);
+      clearSession();
+      queryClient.clear();
+      navigate('/', { replace: true });
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card card--danger" aria-labelledby="delete-account-title">
+      <div className="card__row">
+        <div>
+          <h2 id="delete-account-title" className="card__title">
+            Delete Account
+          </h2>
+          <p className="card__subtitle">
+            Permanently remove your account, your chatbots and everything they were trained on.
+          </p>
+        </div>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={MESSAGES.deleteAccountConfirm}
+        description="This cannot be undone."
+        confirmLabel="Yes, delete"
+        onConfirm={onConfirm}
+        busy={busy}
+        danger
+      />
+    </section>
+  );
+}

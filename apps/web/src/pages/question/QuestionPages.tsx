@@ -1,0 +1,34 @@
+import { CsvUpload } from '../../features/knowledge/CsvUpload.tsx';
+import { DATASOURCE_FLOW, ONBOARDING_FLOW } from '../../features/knowledge/flows.ts';
+import { QuestionForm } from '../../features/knowledge/QuestionForm.tsx';
+import { QuestionListing } from '../../features/knowledge/QuestionListing.tsx';
+
+/** /question */
+export function QuestionPage() {
+  return <QuestionForm flow={ONBOARDING_FLOW} />;
+}
+
+/** /question-listing */
+export function QuestionListingPage() {
+  return <QuestionListing flow={ONBOARDING_FLOW} />;
+}
+
+/** /question-file-upload */
+export function QuestionFileUploadPage() {
+  return <CsvUpload flow={ONBOARDING_FLOW} />;
+}
+
+/** /datasource/question */
+export function DatasourceQuestionPage() {
+  return <QuestionForm flow={DATASOURCE_FLOW} />;
+}
+
+/** /datasource/question-listing */
+export function DatasourceQuestionListingPage() {
+  return <QuestionListing flow={DATASOURCE_FLOW} />;
+}
+
+/** /datasource/csvupload */
+export function DatasourceCsvUploadPage() {
+  return <CsvUpload flow={DATASOURCE_FLOW} />;
+}

@@ -1,0 +1,57 @@
+import { UserPlus } from 'lucide-react';
+import { useSession } from '../../app/session.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Button } from '../../components/Button.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+/** Static sample workspace table (spec §2: behaviour not shown). */
+export function TeamListingPage() {
+  const session = useSession();
+  const rows = [
+    { name: session.fullName || 'You', email: session.email || session.user || '' },
+    { name: 'Aisha Rahman', email: 'aisha@example.com' },
+    { name: 'Omar Said', email: 'omar@example.com' },
+  ];
+  return (
+    <div className="page">
+      <PageHeader
+        title="Team"
+        description="People in your workspace."
+        actions={
+          <Button>
+            <UserPlus size={16} aria-hidden="true" /> Add User
+          </Button>
+        }
+      />
+      <div className="card card--flush">
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.email || row.name}>
+                  <td>
+                    <span className="table__person">
+                      <Avatar size={30} />
+                      {row.name}
+                    </span>
+                  </td>
+                  <td>{row.email}</td>
+                  <td>
+                    <span className="badge">OWNER</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+}

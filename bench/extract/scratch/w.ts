@@ -1,0 +1,1 @@
+const x: number = 1; console.log('worker ok', x);

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../apps/server/src/db/schema.ts';
+import { retrieve } from '../../apps/server/src/rag/retrieve.ts';
+import { addDocument, createBot } from '../../apps/server/src/search/testing/search-db.ts';
+import { fixturePath, print } from './fixtures.ts';
+
+interface Squad {
+  data: {
+    paragraphs: {
+      context: string;
+      qas: { question: string; answers: { text: string }[] }[];
+    }[];
+  }[];
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * COVID-QA: each article is one document (title = its first line) of one bot; a question is
+ * answered at rank k when one of the top k chunks contains its answer span.
+ */
+export async function runCovidQa(db: Kysely<DB>): Promise<void> {
+  const file = fixturePath('covid-qa/200423_covidQA.json');
+  if (!file) return;
+  const squad = JSON.parse(readFileSync(file, 'utf8')) as Squad;
+  const bot = await createBot(db);
+  const questions: { question: string; answer: string }[] = [];
+  const started = performance.now();
+  for (const article of squad.data) {
+    for (const para of article.paragraphs) {
+      const title = para.context.split('\n', 1)[0]?.trim() ?? '';
+      await addDocument(db, bot, { title, text: para.context, kind: 'text' });
+      for (const qa of para.qas) {
+        const answer = qa.answers[0]?.text;
+        if (answer) questions.push({ question: qa.question, answer: squash(answer) });
+      }
+    }
+  }
+  const indexSeconds = (performance.now() - started) / 1000;
+  let top1 = 0;
+  let top5 = 0;
+  for (const q of questions) {
+    const hits = await retrieve(db, { botId: bot.botId, query: q.question, limit: 5 });
+    const rank = hits.findIndex((h) => squash(h.text).includes(q.answer));
+    if (rank === 0) top1++;
+    if (rank >= 0 && rank < 5) top5++;
+  }
+  const n = questions.length;
+  print(
+    `COVID-QA: ${squad.data.length} articles indexed in ${indexSeconds.toFixed(1)} s; ${n} questions`,
+  );
+  print(
+    `COVID-QA: answer span in top-1 chunk ${((100 * top1) / n).toFixed(1)}%, in top-5 chunks ${((100 * top5) / n).toFixed(1)}%`,
+  );
+}

@@ -1,0 +1,37 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { SCREENSHOT_DIR } from './paths.ts';
+
+/** Waits until a toast with this text is shown (react-toastify renders role="alert"). */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.Toastify__toast').filter({ hasText: text }).first().waitFor();
+}
+
+/** Dismisses all toasts so later assertions do not match earlier messages. */
+export async function clearToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('.Toastify__toast')) el.remove();
+  });
+}
+
+export async function expectVisible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible' });
+  expect(await locator.first().isVisible()).toBe(true);
+}
+
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+  expect(new URL(page.url()).pathname).toBe(pathname);
+}
+
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // Let web fonts and entrance animations settle so the picture is what a person sees.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
