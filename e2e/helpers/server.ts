@@ -64,8 +64,10 @@ async function waitForHealth(url: string, child: ChildProcess, lines: string[]):
  * fresh temporary DATA_DIR, serving the already built web app (run `npm run build` first).
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
+  // E2E_WEB_DIST points at another build of the web app (default: apps/web/dist).
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` before the browser tests`);
   }
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docent-e2e-'));
@@ -79,6 +81,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    WEB_DIST_DIR: webDist,
     ...extraEnv,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -3,4 +3,6 @@ export * from './envelope.ts';
 export * from './messages.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/chat.ts';
+export * from './schemas/crawl.ts';
 export * from './schemas/knowledge.ts';
+export * from './schemas/media.ts';

@@ -48,6 +48,8 @@ const schema = z.object({
   COOKIE_SECURE: optionalString,
   TRUST_PROXY: bool,
   ALLOW_PRIVATE_NETWORK: bool,
+  /** Parallel requests of one crawl to its site. */
+  CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(8),
   LLM_BASE_URL: optionalString,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,

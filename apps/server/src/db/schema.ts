@@ -1,7 +1,15 @@
 import type { AccountsTables } from './tables/accounts.ts';
 import type { ChatTables } from './tables/chat.ts';
+import type { CrawlTables } from './tables/crawl.ts';
 import type { KnowledgeTables } from './tables/knowledge.ts';
+import type { MediaTables } from './tables/media.ts';
 import type { SearchTables } from './tables/search.ts';
 
 /** The whole database as Kysely sees it: one interface per area, composed here. */
-export interface DB extends AccountsTables, KnowledgeTables, ChatTables, SearchTables {}
+export interface DB
+  extends AccountsTables,
+    KnowledgeTables,
+    ChatTables,
+    SearchTables,
+    MediaTables,
+    CrawlTables {}

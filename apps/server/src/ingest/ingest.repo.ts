@@ -58,51 +58,58 @@ export async function saveProgress(db: Db, sourceId: string, done: number): Prom
   await db.updateTable('sources').set({ documents_done: done }).where('id', '=', sourceId).execute();
 }
 
-/** Inserts the document unless the bot already holds one with this hash; returns its id. */
-export async function insertDocumentIfNew(
-  trx: Transaction<DB>,
-  row: {
-    bot_id: string;
-    source_id: string;
-    title: string;
-    url: string | null;
-    kind: string;
-    content_hash: string;
-    char_count: number;
-    excerpt: string;
-  },
-): Promise<string | undefined> {
-  const inserted = await trx
-    .insertInto('documents')
-    .values(row)
-    .onConflict((oc) => oc.columns(['bot_id', 'content_hash']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
+export interface DocumentRow {
+  bot_id: string;
+  source_id: string;
+  title: string;
+  url: string | null;
+  kind: string;
+  content_hash: string;
+  char_count: number;
+  excerpt: string;
 }
 
-/** Writes a document's chunks (after removing any left over); returns id by ordinal. */
-export async function replaceChunks(
+/**
+ * Inserts the documents the bot does not hold yet (by content hash); returns id by hash for
+ * the ones inserted. Documents already present — earlier runs, other sources — are skipped.
+ */
+export async function insertDocumentsIfNew(
+  trx: Transaction<DB>,
+  rows: DocumentRow[],
+): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await trx
+    .insertInto('documents')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['bot_id', 'content_hash']).doNothing())
+    .returning(['id', 'content_hash'])
+    .execute();
+  return new Map(inserted.map((r) => [r.content_hash, r.id]));
+}
+
+/**
+ * Writes the chunks of freshly inserted documents in a few statements; returns, per document,
+ * chunk id by ordinal.
+ */
+export async function insertChunks(
   trx: Transaction<DB>,
   botId: string,
-  documentId: string,
-  drafts: ChunkDraft[],
-): Promise<Map<number, number>> {
-  await trx.deleteFrom('chunks').where('document_id', '=', documentId).execute();
-  const ids = new Map<number, number>();
-  for (let i = 0; i < drafts.length; i += CHUNK_BATCH) {
-    const part = drafts.slice(i, i + CHUNK_BATCH);
-    const result = await sql<{ id: number; ordinal: number }>`
+  docs: { documentId: string; drafts: ChunkDraft[] }[],
+): Promise<Map<string, Map<number, number>>> {
+  const flat = docs.flatMap((d) => d.drafts.map((c) => ({ documentId: d.documentId, c })));
+  const ids = new Map<string, Map<number, number>>(docs.map((d) => [d.documentId, new Map()]));
+  for (let i = 0; i < flat.length; i += CHUNK_BATCH) {
+    const part = flat.slice(i, i + CHUNK_BATCH);
+    const result = await sql<{ id: number; document_id: string; ordinal: number }>`
       INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count)
-      SELECT ${botId}::uuid, ${documentId}::uuid, c.ordinal, c.text, c.heading, c.question,
-             c.char_count
-      FROM unnest(${part.map((d) => d.ordinal)}::int[], ${part.map((d) => d.text)}::text[],
-                  ${part.map((d) => d.heading)}::text[], ${part.map((d) => d.question)}::text[],
-                  ${part.map((d) => d.charCount)}::int[])
-           WITH ORDINALITY AS c(ordinal, text, heading, question, char_count, n)
+      SELECT ${botId}::uuid, c.document_id, c.ordinal, c.text, c.heading, c.question, c.char_count
+      FROM unnest(${part.map((p) => p.documentId)}::uuid[], ${part.map((p) => p.c.ordinal)}::int[],
+                  ${part.map((p) => p.c.text)}::text[], ${part.map((p) => p.c.heading)}::text[],
+                  ${part.map((p) => p.c.question)}::text[], ${part.map((p) => p.c.charCount)}::int[])
+           WITH ORDINALITY AS c(document_id, ordinal, text, heading, question, char_count, n)
       ORDER BY c.n
-      RETURNING id, ordinal`.execute(trx);
-    for (const r of result.rows) ids.set(Number(r.ordinal), Number(r.id));
+      RETURNING id, document_id, ordinal`.execute(trx);
+    for (const r of result.rows) ids.get(r.document_id)?.set(Number(r.ordinal), Number(r.id));
   }
   return ids;
 }

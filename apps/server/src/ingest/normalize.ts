@@ -24,3 +24,8 @@ export function normalizeDocumentText(input: string): string {
 export function normalizeLine(input: string): string {
   return normalizeDocumentText(input).replace(/\s+/g, ' ');
 }
+
+/** What PostgreSQL text and jsonb refuse: NUL and unpaired surrogates. */
+export function storable(input: string): string {
+  return input.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
+}

@@ -7,9 +7,9 @@ import { indexChunks } from '../search/lexical-index.ts';
 import {
   findSourceForIngest,
   finishSource,
-  insertDocumentIfNew,
+  insertChunks,
+  insertDocumentsIfNew,
   markSourceProcessing,
-  replaceChunks,
   saveProgress,
 } from './ingest.repo.ts';
 import { recomputeBot } from '../modules/bots/bots.repo.ts';
@@ -70,12 +70,16 @@ export interface IngestResult {
 
 const EXCERPT_CHARS = 500;
 const PROGRESS_EVERY_MS = 500;
+/** Documents committed per transaction: small ones are batched to save round trips. */
+const BATCH_DOCS = 64;
+const BATCH_CHARS = 1_000_000;
 
 /**
- * The one writer of documents and chunks. Each document is committed in its own transaction
- * together with its chunks and lexical postings, so a crash leaves whole documents only, and a
- * document that already exists (same content in the same bot) is skipped: running a source
- * again — after a crash, a retry or a duplicate submission — adds nothing twice.
+ * The one writer of documents and chunks. A document is committed in the same transaction as
+ * its chunks and lexical postings (small documents a batch at a time), so a crash leaves whole
+ * documents only, and a document that already exists (same content in the same bot) is
+ * skipped: running a source again — after a crash, a retry or a duplicate submission — adds
+ * nothing twice.
  */
 export async function ingestSource(deps: PipelineDeps, args: IngestArgs): Promise<IngestResult> {
   const result: IngestResult = { completed: false, documentsSeen: 0, documentsAdded: 0, chunksAdded: 0 };
@@ -86,20 +90,30 @@ export async function ingestSource(deps: PipelineDeps, args: IngestArgs): Promis
   await deps.notify(source.bot_id, source.user_id);
 
   let lastProgress = Date.now();
-  for await (const raw of args.documents(source)) {
-    if (args.signal?.aborted) return result;
-    result.documentsSeen++;
-    const added = await ingestDocument(deps, source.bot_id, source.id, raw);
-    if (added) {
-      result.documentsAdded++;
-      result.chunksAdded += added.chunks;
-    }
+  let batch: Prepared[] = [];
+  let batchChars = 0;
+  const flush = async () => {
+    const written = await commitBatch(deps, source.bot_id, source.id, batch);
+    result.documentsAdded += written.documents;
+    result.chunksAdded += written.chunks;
+    batch = [];
+    batchChars = 0;
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now();
       await saveProgress(deps.db, source.id, result.documentsSeen);
       await deps.notify(source.bot_id, source.user_id);
     }
+  };
+  for await (const raw of args.documents(source)) {
+    if (args.signal?.aborted) return result;
+    result.documentsSeen++;
+    const doc = prepareDocument(raw);
+    if (!doc || batch.some((d) => d.hash === doc.hash)) continue;
+    batch.push(doc);
+    batchChars += doc.text.length;
+    if (batch.length >= BATCH_DOCS || batchChars >= BATCH_CHARS) await flush();
   }
+  if (batch.length > 0 && !args.signal?.aborted) await flush();
   if (args.signal?.aborted) return result;
   await finishSource(deps.db, source.id, 'trained', null);
   await recomputeBot(deps.db, source.bot_id);
@@ -122,6 +136,7 @@ export async function failSource(
 }
 
 interface Prepared {
+  url: string | null;
   title: string;
   text: string;
   kind: DocumentKind;
@@ -139,6 +154,7 @@ export function prepareDocument(raw: IngestDocument): Prepared | null {
     const answer = normalizeDocumentText(raw.answer ?? raw.text ?? '');
     if (!question || !answer) return null;
     return {
+      url: raw.url ?? null,
       title: question,
       text: answer,
       kind: 'qa',
@@ -152,6 +168,7 @@ export function prepareDocument(raw: IngestDocument): Prepared | null {
   const text = normalizeDocumentText(raw.text ?? '');
   if (!text) return null;
   return {
+    url: raw.url ?? null,
     title,
     text,
     kind: raw.kind,
@@ -166,46 +183,62 @@ function hashOf(...parts: string[]): string {
   return h.digest('hex');
 }
 
-async function ingestDocument(
+/** Commits a batch of documents with their chunks and postings in one transaction. */
+async function commitBatch(
   deps: PipelineDeps,
   botId: string,
   sourceId: string,
-  raw: IngestDocument,
-): Promise<{ documentId: string; chunks: number } | null> {
-  const doc = prepareDocument(raw);
-  if (!doc) return null;
-  const drafts: ChunkDraft[] = chunkDocument({
-    title: doc.title,
-    text: doc.text,
-    kind: doc.kind,
-    ...(doc.question !== undefined ? { question: doc.question, answer: doc.answer } : {}),
-  });
-  if (drafts.length === 0) return null;
+  docs: Prepared[],
+): Promise<{ documents: number; chunks: number }> {
+  const drafted = docs
+    .map((doc) => ({
+      doc,
+      drafts: chunkDocument({
+        title: doc.title,
+        text: doc.text,
+        kind: doc.kind,
+        ...(doc.question !== undefined ? { question: doc.question, answer: doc.answer } : {}),
+      }) as ChunkDraft[],
+    }))
+    .filter((d) => d.drafts.length > 0);
+  if (drafted.length === 0) return { documents: 0, chunks: 0 };
   const written = await deps.db.transaction().execute(async (trx) => {
-    const documentId = await insertDocumentIfNew(trx, {
-      bot_id: botId,
-      source_id: sourceId,
-      title: doc.title,
-      url: raw.url ?? null,
-      kind: doc.kind,
-      content_hash: doc.hash,
-      char_count: doc.charCount,
-      excerpt: doc.text.slice(0, EXCERPT_CHARS),
+    const ids = await insertDocumentsIfNew(
+      trx,
+      drafted.map(({ doc }) => ({
+        bot_id: botId,
+        source_id: sourceId,
+        title: doc.title,
+        url: doc.url,
+        kind: doc.kind,
+        content_hash: doc.hash,
+        char_count: doc.charCount,
+        excerpt: doc.text.slice(0, EXCERPT_CHARS),
+      })),
+    );
+    const fresh = drafted.flatMap(({ doc, drafts }) => {
+      const documentId = ids.get(doc.hash);
+      return documentId ? [{ documentId, doc, drafts }] : [];
     });
-    if (!documentId) return null;
-    const ids = await replaceChunks(trx, botId, documentId, drafts);
-    const chunks = drafts.map((d) => ({
-      id: ids.get(d.ordinal)!,
-      text: d.text,
-      heading: d.heading,
-      question: d.question,
-    }));
-    await indexChunks(trx, { botId, documentId, title: doc.title, chunks });
-    return { documentId, chunks };
+    const chunkIds = await insertChunks(trx, botId, fresh);
+    const out = [];
+    for (const { documentId, doc, drafts } of fresh) {
+      const byOrdinal = chunkIds.get(documentId)!;
+      const chunks = drafts.map((d) => ({
+        id: byOrdinal.get(d.ordinal)!,
+        text: d.text,
+        heading: d.heading,
+        question: d.question,
+      }));
+      await indexChunks(trx, { botId, documentId, title: doc.title, chunks });
+      out.push({ documentId, chunks });
+    }
+    return out;
   });
-  if (!written) return null;
   if (deps.embedChunks) {
-    await deps.embedChunks({ botId, documentId: written.documentId, chunks: written.chunks });
+    for (const w of written) {
+      await deps.embedChunks({ botId, documentId: w.documentId, chunks: w.chunks });
+    }
   }
-  return { documentId: written.documentId, chunks: written.chunks.length };
+  return { documents: written.length, chunks: written.reduce((n, w) => n + w.chunks.length, 0) };
 }

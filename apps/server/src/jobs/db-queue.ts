@@ -5,8 +5,9 @@ import {
   countPendingJobs,
   failJob,
   insertJob,
+  listRunningJobs,
   renewLeases,
-  requeueOrphans,
+  requeueJobs,
 } from './jobs.repo.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -17,6 +18,18 @@ import {
 } from './queue.ts';
 
 const IDLE_POLL_MS = 1000;
+
+/** Worker ids start with their process id; is that process still running? */
+function workerAlive(lockedBy: string | null): boolean {
+  const pid = Number(lockedBy?.split('-')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * The embedded runner: job rows in the database, claimed with FOR UPDATE SKIP LOCKED and held
@@ -100,8 +113,13 @@ export function createDbQueue(cfg: QueueConfig): JobQueue {
       if (handlers) return;
       handlers = h;
       if (cfg.dbKind === 'pglite') {
-        const n = await requeueOrphans(cfg.db);
-        if (n > 0) cfg.log.info({ jobs: n }, 'resuming jobs interrupted by the last shutdown');
+        // An embedded database lives on this machine, so a job whose worker process is gone
+        // can be resumed at once instead of after its lease.
+        const orphans = (await listRunningJobs(cfg.db)).filter((j) => !workerAlive(j.locked_by));
+        await requeueJobs(cfg.db, orphans.map((j) => j.id));
+        if (orphans.length > 0) {
+          cfg.log.info({ jobs: orphans.length }, 'resuming jobs interrupted by the last shutdown');
+        }
       }
       const everyMs = Math.max(1000, (cfg.leaseSeconds * 1000) / 3);
       heartbeat = setInterval(() => {

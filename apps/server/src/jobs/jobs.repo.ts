@@ -93,14 +93,22 @@ export async function failJob(
     .execute();
 }
 
-/** Embedded mode: one process owns the database, so whatever was running died with it. */
-export async function requeueOrphans(db: Kysely<DB>): Promise<number> {
-  const result = await db
+/** Running jobs and the worker holding each. */
+export async function listRunningJobs(
+  db: Kysely<DB>,
+): Promise<{ id: string; locked_by: string | null }[]> {
+  return db.selectFrom('jobs').select(['id', 'locked_by']).where('status', '=', 'running').execute();
+}
+
+/** Hands running jobs back to the queue (their worker is known to be gone). */
+export async function requeueJobs(db: Kysely<DB>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
     .updateTable('jobs')
     .set({ status: 'queued', locked_by: null, locked_until: null, updated_at: new Date() })
+    .where('id', 'in', ids)
     .where('status', '=', 'running')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .execute();
 }
 
 export async function countPendingJobs(db: Kysely<DB>): Promise<number> {

@@ -11,6 +11,7 @@ import { createDbQueue } from './db-queue.ts';
  */
 export interface JobPayloads {
   'train-source': { sourceId: string };
+  'crawl-site': { crawlId: string };
 }
 export type JobName = keyof JobPayloads;
 

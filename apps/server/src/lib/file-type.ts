@@ -27,11 +27,12 @@ export function sniffFileType(buf: Uint8Array): SniffedType {
     return 'webp';
   }
   if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
-  // PDF readers accept the header anywhere in the first KiB; so do we, and nothing else.
   const head = Buffer.from(buf.subarray(0, 1024)).toString('latin1');
-  if (head.includes('%PDF-')) return 'pdf';
   const text = head.replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  // Markup first: a page that merely mentions %PDF- is still a page (polyglots are refused).
   if (/^<(!doctype html|html|head|body|script|iframe|meta|title|div|!--)/.test(text)) return 'html';
+  // PDF readers accept the header anywhere in the first KiB; so do we.
+  if (head.includes('%PDF-')) return 'pdf';
   if (text.startsWith('<?xml') || text.startsWith('<svg')) return 'xml';
   return 'unknown';
 }

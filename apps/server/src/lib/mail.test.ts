@@ -36,7 +36,11 @@ describe('mailer', () => {
   });
 
   const outbox = () =>
-    t.runtime.ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    t.runtime.ctx.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
 
   it('without SMTP_URL keeps the mail in the outbox and logs its text with the link', async () => {
     const { log, lines } = capturingLogger();
@@ -68,7 +72,14 @@ describe('mailer', () => {
     expect(got.subject).toBe(message.subject);
     expect(got.text.trim()).toBe(message.text);
     expect(got.raw).toMatch(/^Reply-To: jane@example.com/m);
-    expect((await outbox()).sent_at).toBeInstanceOf(Date);
+    const row = await outbox();
+    expect(row.sent_at).toBeInstanceOf(Date);
+    // The delivered body (with its one-time link) is not kept.
+    expect(row).toMatchObject({
+      to_address: 'smtp-reader@example.com',
+      body_text: '',
+      body_html: null,
+    });
   });
 
   it('an unreachable SMTP server leaves the mail unsent in the outbox and logs the failure', async () => {
@@ -81,7 +92,11 @@ describe('mailer', () => {
     });
     await mailer.send({ ...message, to: 'lost@example.com' });
     const row = await outbox();
-    expect(row).toMatchObject({ to_address: 'lost@example.com', sent_at: null });
+    expect(row).toMatchObject({
+      to_address: 'lost@example.com',
+      sent_at: null,
+      body_text: message.text,
+    });
     expect(lines.some((l) => l.level === 50 && l.msg === 'SMTP delivery failed')).toBe(true);
   });
 

@@ -25,8 +25,9 @@ export interface Mailer {
 }
 
 /**
- * Every mail is recorded in the outbox first. With SMTP_URL it is then sent and marked sent;
- * without it, the log line carries the text (and so the link) so a local user can follow it.
+ * Every mail is recorded in the outbox first. With SMTP_URL it is then sent and marked sent
+ * (body dropped); without it, the outbox row and the log line carry the text (and so the link)
+ * so a local user can follow it.
  */
 export function createMailer(opts: {
   db: Kysely<DB>;
@@ -57,9 +58,11 @@ export function createMailer(opts: {
     }
     try {
       await transport.sendMail({ from: opts.from, ...message });
+      // Delivered bodies are not kept: their links carry live one-time tokens, which must
+      // exist only hashed in the database.
       await opts.db
         .updateTable('mail_outbox')
-        .set({ sent_at: new Date() })
+        .set({ sent_at: new Date(), body_text: '', body_html: null })
         .where('id', '=', id)
         .execute();
     } catch (err) {

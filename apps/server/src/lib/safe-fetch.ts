@@ -199,8 +199,15 @@ export interface SafeRawResponse {
   /** Final URL after redirects. */
   url: string;
   redirected: boolean;
+  /**
+   * The decoded body. Its size cap is enforced by `readBody` and by `safeFetch`'s Response;
+   * code that consumes it otherwise must count bytes against `maxBytes` itself.
+   */
   body: Readable;
-  /** Abort the transfer (cancels the timeout too). */
+  maxBytes: number;
+  /** Aborted on timeout or cancellation; its reason explains a failed body read. */
+  signal: AbortSignal;
+  /** Aborts the transfer. */
   dispose(): void;
 }
 
@@ -234,13 +241,43 @@ export async function safeRequest(
   init: SafeRequestInit = {},
   opts: SafeFetchOptions = {},
 ): Promise<SafeRawResponse> {
+  const maxRedirects = opts.maxRedirects ?? 5;
+  // One controller per request (cheaper than AbortSignal.timeout + any on a crawl's hot path).
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const outer = opts.signal;
+  const onOuterAbort = () => controller.abort(outer?.reason);
+  const timer = setTimeout(
+    () => controller.abort(new SafeFetchError('timeout', String(input))),
+    opts.timeoutMs ?? 30_000,
+  );
+  const cleanup = () => {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
+  };
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    const res = await requestFollowingRedirects(input, init, opts, signal, maxRedirects);
+    res.body.once('close', cleanup);
+    return res;
+  } catch (err) {
+    cleanup();
+    throw toSafeFetchError(signal.aborted ? signal.reason : err, String(input));
+  }
+}
+
+async function requestFollowingRedirects(
+  input: string | URL,
+  init: SafeRequestInit,
+  opts: SafeFetchOptions,
+  signal: AbortSignal,
+  maxRedirects: number,
+): Promise<SafeRawResponse> {
   const policy: AddressPolicy = {
     allowPrivate: opts.allowPrivate ?? settings.allowPrivateNetwork,
     allowedAddresses: opts.allowedAddresses,
   };
-  const maxRedirects = opts.maxRedirects ?? 5;
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const resolver = opts.resolver ?? defaultResolver;
   const dispatcher: Dispatcher = agentFor(policy, resolver, opts.connectTimeoutMs ?? 10_000);
   let url = checkUrl(input, policy);
@@ -264,7 +301,7 @@ export async function safeRequest(
         bodyTimeout: opts.bodyTimeoutMs ?? 15_000,
       });
     } catch (err) {
-      throw toSafeFetchError(signal.aborted && opts.signal?.aborted ? opts.signal.reason : err, url.href);
+      throw toSafeFetchError(signal.aborted ? signal.reason : err, url.href);
     }
     const location = res.headers.location;
     if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
@@ -291,14 +328,18 @@ export async function safeRequest(
       raw.on('error', () => undefined).destroy();
       throw new SafeFetchError('too_large', url.href);
     }
-    const decoded = decodeAndCap(raw, res.headers['content-encoding'], maxBytes, url.href);
+    const decoded = decode(raw, res.headers['content-encoding']);
     return {
       status: res.statusCode,
       headers: res.headers,
       url: url.href,
       redirected: hop > 0,
       body: decoded,
-      dispose: () => decoded.destroy(),
+      maxBytes,
+      signal,
+      dispose: () => {
+        decoded.on('error', () => undefined).destroy();
+      },
     };
   }
 }
@@ -309,20 +350,23 @@ function lowerKeys(h: Record<string, string> | undefined): Record<string, string
   return out;
 }
 
-/** Undoes content-encoding and errors the stream once more than `maxBytes` come out of it. */
-function decodeAndCap(
-  raw: Readable,
-  encoding: string | string[] | undefined,
-  maxBytes: number,
-  url: string,
-): Readable {
+/** Undoes content-encoding (the decoded size is capped by the readers). */
+function decode(raw: Readable, encoding: string | string[] | undefined): Readable {
   const enc = String(encoding ?? '').trim().toLowerCase();
-  let stream: Readable = raw;
-  const opts = { maxOutputLength: maxBytes + 1 };
-  if (enc === 'gzip' || enc === 'x-gzip') stream = raw.pipe(zlib.createGunzip(opts));
-  else if (enc === 'deflate') stream = raw.pipe(zlib.createInflate(opts));
-  else if (enc === 'br') stream = raw.pipe(zlib.createBrotliDecompress(opts));
-  if (stream !== raw) raw.on('error', (err) => stream.destroy(err));
+  let stream: Transform;
+  if (enc === 'gzip' || enc === 'x-gzip') stream = zlib.createGunzip();
+  else if (enc === 'deflate') stream = zlib.createInflate();
+  else if (enc === 'br') stream = zlib.createBrotliDecompress();
+  else return raw;
+  raw.on('error', (err) => stream.destroy(err));
+  stream.on('close', () => {
+    if (!raw.destroyed) raw.on('error', () => undefined).destroy();
+  });
+  return raw.pipe(stream);
+}
+
+/** A stream that errors once more than `maxBytes` pass through it. */
+function capStream(stream: Readable, maxBytes: number, url: string): Readable {
   let seen = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -333,20 +377,28 @@ function decodeAndCap(
   });
   stream.on('error', (err) => cap.destroy(toSafeFetchError(err, url)));
   cap.on('close', () => {
-    if (!raw.destroyed) raw.destroy();
+    if (!stream.destroyed) stream.on('error', () => undefined).destroy();
   });
   return stream.pipe(cap);
 }
 
-/** Reads a whole (already capped) body. */
+/** Reads a whole body, refusing more than its `maxBytes`. */
 export async function readBody(res: SafeRawResponse): Promise<Buffer> {
   const chunks: Buffer[] = [];
+  let seen = 0;
   try {
-    for await (const chunk of res.body) chunks.push(chunk as Buffer);
+    for await (const chunk of res.body) {
+      seen += (chunk as Buffer).length;
+      if (seen > res.maxBytes) {
+        res.dispose();
+        throw new SafeFetchError('too_large', res.url);
+      }
+      chunks.push(chunk as Buffer);
+    }
   } catch (err) {
-    throw toSafeFetchError(err, res.url);
+    throw toSafeFetchError(res.signal.aborted ? res.signal.reason : err, res.url);
   }
-  return Buffer.concat(chunks);
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -382,7 +434,7 @@ export async function safeFetch(
   }
   const stream = NULL_BODY.has(res.status)
     ? null
-    : (Readable.toWeb(res.body) as unknown as ReadableStream<Uint8Array>);
+    : (Readable.toWeb(capStream(res.body, res.maxBytes, res.url)) as unknown as ReadableStream<Uint8Array>);
   if (!stream) res.dispose();
   const response = new Response(stream, { status: res.status, headers: responseHeaders });
   Object.defineProperty(response, 'url', { value: res.url });

@@ -40,15 +40,23 @@ export function idf(chunkCount: number, df: number): number {
   return Math.log(1 + (chunkCount - df + 0.5) / (df + 0.5));
 }
 
+/** A posting list of one term: a block's (blockId) or the pending segments' (null). */
+export interface TermPostings {
+  term: string;
+  blockId: number | null;
+  postings: Uint8Array;
+}
+
 /**
  * Scores every chunk holding at least one query term. `queryTerms` maps a term to how often
- * it occurs in the query; `lists` are the concatenated segments per term.
+ * it occurs in the query; `dead` lists, per block, chunks whose postings are masked.
  */
 export function scoreBm25(
   queryTerms: Map<string, number>,
-  lists: { term: string; postings: Uint8Array }[],
+  lists: TermPostings[],
   stats: BotStats,
   params: Bm25Params = DEFAULT_BM25,
+  dead: Map<number, Set<number>> = new Map(),
 ): ScoredChunks {
   const avg = averageLengths(stats);
   const { k1, b, weight } = params;
@@ -59,21 +67,26 @@ export function scoreBm25(
   let size = 0;
   const termIds: number[] = [];
   const termTfw: number[] = [];
-  for (const { term, postings } of lists) {
-    const qtf = queryTerms.get(term) ?? 0;
-    if (qtf === 0) continue;
+  for (const [term, qtf] of queryTerms) {
     termIds.length = 0;
     termTfw.length = 0;
-    decodePostings(postings, (chunkId, mask, tf, len) => {
-      let tfw = 0;
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        if ((mask & (1 << f)) === 0) continue;
-        const bf = b[f] ?? 0;
-        tfw += ((weight[f] ?? 0) * (tf[f] ?? 0)) / (1 - bf + (bf * (len[f] ?? 0)) / (avg[f] ?? 1));
-      }
-      termIds.push(chunkId);
-      termTfw.push(tfw);
-    });
+    for (const list of lists) {
+      if (list.term !== term) continue;
+      const masked = list.blockId === null ? undefined : dead.get(list.blockId);
+      decodePostings(list.postings, (chunkId, mask, tf, len) => {
+        if (masked?.has(chunkId)) return;
+        let tfw = 0;
+        for (let f = 0; f < FIELD_COUNT; f++) {
+          if ((mask & (1 << f)) === 0) continue;
+          const bf = b[f] ?? 0;
+          tfw +=
+            ((weight[f] ?? 0) * (tf[f] ?? 0)) / (1 - bf + (bf * (len[f] ?? 0)) / (avg[f] ?? 1));
+        }
+        termIds.push(chunkId);
+        termTfw.push(tfw);
+      });
+    }
+    if (termIds.length === 0) continue;
     const w = qtf * idf(n, termIds.length);
     for (let i = 0; i < termIds.length; i++) {
       const id = termIds[i] as number;

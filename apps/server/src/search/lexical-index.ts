@@ -5,6 +5,7 @@ import { analyze } from './analyzer.ts';
 import { FIELD_COUNT } from './fields.ts';
 import { encodePostings, type Posting } from './postings-codec.ts';
 import { deleteSegment, replaceSegment } from './search.repo.ts';
+import { maybeMerge } from './segment-merge.ts';
 
 export interface IndexableChunk {
   id: number;
@@ -94,13 +95,22 @@ export async function indexChunks(
   const write = {
     botId: args.botId,
     documentId: args.documentId,
-    chunkCount: args.chunks.length,
+    chunkIds: args.chunks.map((c) => c.id),
     totals,
     terms,
     postings,
   };
-  if (db.isTransaction) await replaceSegment(db, write);
-  else await db.transaction().execute((trx) => replaceSegment(trx, write));
+  const run = async (trx: Transaction<DB>) => {
+    await replaceSegment(trx, write);
+    await maybeMerge(trx, args.botId);
+  };
+  if (db.isTransaction) await run(db as Transaction<DB>);
+  else await db.transaction().execute(run);
+}
+
+/** Merges every pending segment of the bot now (e.g. when a training run finishes). */
+export async function compactBotIndex(db: Kysely<DB>, botId: string): Promise<void> {
+  await db.transaction().execute((trx) => maybeMerge(trx, botId, true));
 }
 
 /** Removes a document from the lexical index (deleting the document row does this too). */

@@ -10,13 +10,16 @@ const INSERT_BATCH = 5_000;
 export interface SegmentWrite {
   botId: string;
   documentId: string;
-  chunkCount: number;
+  chunkIds: number[];
   totals: FieldTotals;
   terms: string[];
   postings: Buffer[];
 }
 
-/** Drops a document's segment (postings cascade; the trigger updates the bot totals). */
+/**
+ * Drops a document from the index: its own segment cascades away; if its postings were
+ * already merged into a block, the trigger masks them with tombstones.
+ */
 export async function deleteSegment(db: Db, documentId: string): Promise<void> {
   await db.deleteFrom('search_documents').where('document_id', '=', documentId).execute();
 }
@@ -24,13 +27,15 @@ export async function deleteSegment(db: Db, documentId: string): Promise<void> {
 /** Replaces a document's segment; call inside a transaction so readers never see half. */
 export async function replaceSegment(db: Db, seg: SegmentWrite): Promise<void> {
   await deleteSegment(db, seg.documentId);
-  if (seg.chunkCount === 0) return;
+  if (seg.chunkIds.length === 0) return;
   await db
     .insertInto('search_documents')
     .values({
       document_id: seg.documentId,
       bot_id: seg.botId,
-      chunk_count: seg.chunkCount,
+      block_id: null,
+      chunk_ids: seg.chunkIds,
+      chunk_count: seg.chunkIds.length,
       ...seg.totals,
     })
     .execute();
@@ -64,19 +69,43 @@ export async function loadBotStats(db: Db, botId: string): Promise<BotStats | un
     .executeTakeFirst();
 }
 
-/** Every segment of the bot for these terms, concatenated per term by the database. */
-export async function loadPostings(
-  db: Db,
-  botId: string,
-  terms: string[],
-): Promise<{ term: string; postings: Buffer }[]> {
+/** A term's postings from one block (`blockId`) or from all pending segments (null). */
+export interface PostingRow {
+  term: string;
+  blockId: number | null;
+  postings: Buffer;
+}
+
+/**
+ * Every posting list of the bot for these terms: one row per block holding the term, plus
+ * one row per term concatenating the pending per-document segments.
+ */
+export async function loadPostings(db: Db, botId: string, terms: string[]): Promise<PostingRow[]> {
   if (terms.length === 0) return [];
-  const result = await sql<{ term: string; postings: Buffer }>`
-    SELECT term, string_agg(postings, ''::bytea) AS postings
-    FROM search_postings
-    WHERE bot_id = ${botId}::uuid AND term = ANY(${terms}::text[])
+  const result = await sql<PostingRow>`
+    SELECT term, block_id AS "blockId", postings
+    FROM search_blocks WHERE bot_id = ${botId}::uuid AND term = ANY(${terms}::text[])
+    UNION ALL
+    SELECT term, NULL, string_agg(postings, ''::bytea)
+    FROM search_postings WHERE bot_id = ${botId}::uuid AND term = ANY(${terms}::text[])
     GROUP BY term`.execute(db);
   return result.rows;
+}
+
+/** Chunk ids masked in each block (postings of documents deleted after their merge). */
+export async function loadTombstones(db: Db, botId: string): Promise<Map<number, Set<number>>> {
+  const rows = await db
+    .selectFrom('search_tombstones')
+    .select(['block_id', 'chunk_id'])
+    .where('bot_id', '=', botId)
+    .execute();
+  const out = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const set = out.get(r.block_id) ?? new Set<number>();
+    set.add(Number(r.chunk_id));
+    out.set(r.block_id, set);
+  }
+  return out;
 }
 
 export interface ChunkRow {

@@ -1,3 +1,4 @@
+import { isStopWord } from './analyzer.ts';
 import type { DocumentKind } from './chunker.ts';
 
 /** A run of paragraphs under one heading (null before the first heading). */
@@ -23,7 +24,9 @@ const BREADCRUMB_DEPTH = 2;
 export function isTitleLike(line: string): boolean {
   const t = line.trim();
   if (t.length < 2 || t.length > MAX_TITLE_LENGTH) return false;
-  if (/[.,;!?]$/.test(t) || LIST_ITEM.test(t)) return false;
+  if (/[.,;!?\-–—]$/.test(t) || LIST_ITEM.test(t)) return false;
+  // A line ending on "of", "the", "and"… is a wrapped sentence, not a title.
+  if (isStopWord(t.split(/\s+/).at(-1)?.toLowerCase() ?? '')) return false;
   if (!/^(?:\p{Lu}|\d+(?:\.\d+)*\.?\s+\p{L})/u.test(t)) return false;
   if (!/\p{L}{2}/u.test(t)) return false;
   // Metadata, not titles: URLs, hashes and identifiers, mostly-numeric lines.

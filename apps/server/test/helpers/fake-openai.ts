@@ -39,6 +39,9 @@ export interface FakeOpenAIOptions {
   chunkDelayMs?: number;
 }
 
+/** Awaited before streamed content chunk `index` is sent: lets a test hold the model mid-answer. */
+export type ChunkGate = (index: number) => Promise<void> | void;
+
 export interface FakeOpenAI {
   /** Base URL including /v1, as LLM_BASE_URL / EMBEDDING_BASE_URL expect. */
   url: string;
@@ -47,6 +50,7 @@ export interface FakeOpenAI {
   chatCalls(): ChatRequestBody[];
   embeddingCalls(): { model: string; input: string | string[]; [key: string]: unknown }[];
   setReply(reply: string | ChatResponder): void;
+  setGate(gate: ChunkGate | null): void;
   /** The next `times` requests fail with this status and an OpenAI-style error body. */
   failNext(status: number, times?: number): void;
   reset(): void;
@@ -102,6 +106,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   const requests: RecordedRequest[] = [];
   let reply: string | ChatResponder = opts.reply ?? FAKE_DEFAULT_REPLY;
   let failures: { status: number; times: number } | null = null;
+  let gate: ChunkGate | null = null;
   let counter = 0;
 
   async function chat(res: ServerResponse, body: ChatRequestBody): Promise<void> {
@@ -149,8 +154,9 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
         ...extra,
       })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '', refusal: null }, null));
-    for (const piece of pieces(text)) {
+    for (const [index, piece] of pieces(text).entries()) {
       if (opts.chunkDelayMs) await new Promise((r) => setTimeout(r, opts.chunkDelayMs));
+      if (gate) await gate(index);
       if (res.destroyed) return;
       res.write(chunk({ content: piece }, null));
     }
@@ -251,12 +257,16 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     setReply(next) {
       reply = next;
     },
+    setGate(next) {
+      gate = next;
+    },
     failNext(status, times = 1) {
       failures = { status, times };
     },
     reset() {
       requests.length = 0;
       failures = null;
+      gate = null;
       reply = opts.reply ?? FAKE_DEFAULT_REPLY;
     },
     close: () =>

@@ -5,6 +5,10 @@ import { Outlet, useLocation } from 'react-router';
 export function ScrollToTop() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // Block body on purpose: newer Chromium returns a Promise from scrollTo, and an effect
+    // must return nothing but a cleanup function.
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return <Outlet />;
 }

@@ -4,6 +4,7 @@ import { LoginPage } from '../pages/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage.tsx';
 import { SignupPage } from '../pages/auth/SignupPage.tsx';
 import { LandingPage } from '../pages/landing/LandingPage.tsx';
+import { RouteError } from './RouteError.tsx';
 import { DATASOURCE_ROUTES, elementOf, PROTECTED_ROUTES } from './routes.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { ProtectedLayout } from './shell/ProtectedLayout.tsx';
@@ -11,6 +12,7 @@ import { ProtectedLayout } from './shell/ProtectedLayout.tsx';
 export const router = createBrowserRouter([
   {
     element: <ScrollToTop />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/signup', element: <SignupPage /> },
@@ -21,12 +23,18 @@ export const router = createBrowserRouter([
       {
         element: <ProtectedLayout />,
         children: [
-          ...PROTECTED_ROUTES.map((r) => ({ path: `/${r.path}`, element: elementOf(r) })),
           {
-            path: '/datasource',
+            // A failing page keeps the header and side menu around its error message.
+            errorElement: <RouteError />,
             children: [
-              { index: true, element: <Navigate to="/datasource/website-model" replace /> },
-              ...DATASOURCE_ROUTES.map((r) => ({ path: r.path, element: elementOf(r) })),
+              ...PROTECTED_ROUTES.map((r) => ({ path: `/${r.path}`, element: elementOf(r) })),
+              {
+                path: '/datasource',
+                children: [
+                  { index: true, element: <Navigate to="/datasource/website-model" replace /> },
+                  ...DATASOURCE_ROUTES.map((r) => ({ path: r.path, element: elementOf(r) })),
+                ],
+              },
             ],
           },
         ],

@@ -36,6 +36,7 @@ CREATE TABLE one_time_tokens (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX one_time_tokens_email_idx ON one_time_tokens (lower(email));
+CREATE INDEX one_time_tokens_user_idx ON one_time_tokens (user_id);
 
 -- Mail that could not be (or is not configured to be) sent over SMTP.
 CREATE TABLE mail_outbox (

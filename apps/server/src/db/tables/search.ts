@@ -1,4 +1,6 @@
-/** Lexical index tables (migration 0003_search.sql); written only by search/search.repo.ts. */
+import type { Generated } from 'kysely';
+
+/** Lexical index tables (migration 0003_search.sql); written only by search/*.repo.ts. */
 export interface FieldTotals {
   body_len: number;
   body_n: number;
@@ -13,6 +15,8 @@ export interface FieldTotals {
 export interface SearchDocumentsTable extends FieldTotals {
   document_id: string;
   bot_id: string;
+  block_id: number | null;
+  chunk_ids: number[];
   chunk_count: number;
 }
 
@@ -23,6 +27,26 @@ export interface SearchPostingsTable {
   postings: Buffer;
 }
 
+export interface SearchBlockListTable {
+  block_id: Generated<number>;
+  bot_id: string;
+  level: number;
+  doc_count: number;
+}
+
+export interface SearchBlocksTable {
+  block_id: number;
+  bot_id: string;
+  term: string;
+  postings: Buffer;
+}
+
+export interface SearchTombstonesTable {
+  block_id: number;
+  bot_id: string;
+  chunk_id: number;
+}
+
 export interface SearchBotStatsTable extends FieldTotals {
   bot_id: string;
   chunk_count: number;
@@ -31,5 +55,8 @@ export interface SearchBotStatsTable extends FieldTotals {
 export interface SearchTables {
   search_documents: SearchDocumentsTable;
   search_postings: SearchPostingsTable;
+  search_block_list: SearchBlockListTable;
+  search_blocks: SearchBlocksTable;
+  search_tombstones: SearchTombstonesTable;
   search_bot_stats: SearchBotStatsTable;
 }

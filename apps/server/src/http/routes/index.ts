@@ -3,12 +3,15 @@ import { aiRoutes } from './ai/ai.routes.ts';
 import { authRoutes } from './auth/index.ts';
 import { botsRoutes } from './bots/bots.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { imagesRoutes } from './images/images.routes.ts';
 import { planRoutes } from './plan/plan.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { sourceRoutes } from './source/source.routes.ts';
 import { uploadRoutes } from './upload/index.ts';
 import { userRoutes } from './user/index.ts';
+import { youtubeRoutes } from './youtube/youtube.routes.ts';
 
 /** Every API area, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -22,4 +25,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sourceRoutes);
   await app.register(settingsRoutes);
   await app.register(planRoutes);
+  await app.register(documentsRoutes);
+  await app.register(imagesRoutes);
+  await app.register(youtubeRoutes);
 }

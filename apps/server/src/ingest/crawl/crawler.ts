@@ -82,7 +82,11 @@ export async function crawl(opts: CrawlOptions): Promise<CrawlOutcome> {
   let concurrency = concurrencyWanted;
   let delayMs = 0;
 
+  // Raw link strings already judged: navigation repeats the same links on every page.
+  const judged = new Set<string>();
   const enqueue = (raw: string, depth: number) => {
+    if (judged.has(raw)) return;
+    if (judged.size < maxSeen * 4) judged.add(raw);
     const url = normalizeUrl(raw);
     if (!url || seen.has(url) || seen.size >= maxSeen) return;
     if (!sites.has(siteKey(url)) || looksNonHtml(url)) return;

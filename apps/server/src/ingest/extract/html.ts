@@ -38,6 +38,10 @@ const MAIN_IDS = new Set(['main', 'content', 'main-content', 'maincontent', 'pri
 const BOILERPLATE_TOKEN =
   /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text)$/;
 const COOKIE = /cookie|consent|gdpr/;
+/** Icon-font glyphs (private use area) and zero-width characters carry no text. */
+const INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/g;
+const HAS_INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/;
+const BLANK = /^\s*$/;
 
 interface Frame {
   name: string;
@@ -53,8 +57,24 @@ function isBoilerplate(name: string, attrs: Record<string, string>, inMain: bool
   if (attrs['aria-hidden'] === 'true' || 'hidden' in attrs) return true;
   const style = attrs.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
-  const marks = `${attrs.class ?? ''} ${attrs.id ?? ''}`.toLowerCase();
-  if (!marks.trim()) return false;
+  const cls = attrs.class;
+  const id = attrs.id;
+  if (!cls && !id) return false;
+  const marks = id ? `${cls ?? ''} ${id}` : (cls as string);
+  const key = inMain ? `m ${marks}` : marks;
+  let verdict = markCache.get(key);
+  if (verdict === undefined) {
+    verdict = marksAreBoilerplate(marks.toLowerCase(), inMain);
+    // Class strings repeat across the pages of a site; the cache keeps regex work per page small.
+    if (markCache.size > 20_000) markCache.clear();
+    markCache.set(key, verdict);
+  }
+  return verdict;
+}
+
+const markCache = new Map<string, boolean>();
+
+function marksAreBoilerplate(marks: string, inMain: boolean): boolean {
   if (COOKIE.test(marks)) return true;
   for (const token of marks.split(/\s+/)) {
     if (!token || (inMain && token === 'header')) continue;
@@ -80,6 +100,8 @@ class TextBuilder {
     this.item = true;
   }
   add(text: string): void {
+    // Whitespace between block tags is most of the text events and never reaches a line.
+    if (this.line === '' && BLANK.test(text)) return;
     this.line += text;
   }
   addRaw(text: string): void {
@@ -87,6 +109,7 @@ class TextBuilder {
     for (const l of text.replace(/\s+$/, '').split('\n')) this.lines.push(l.replace(/\s+$/, ''));
   }
   flush(prefix = ''): void {
+    if (!this.line) return;
     const t = this.line.replace(/\s+/g, ' ').trim();
     this.line = '';
     if (!t) return;
@@ -97,7 +120,15 @@ class TextBuilder {
     return this.line.trim() !== '';
   }
   toString(): string {
-    return this.lines.join('\n').trim();
+    const text = this.lines.join('\n');
+    if (!HAS_INVISIBLE.test(text)) return text.trim();
+    return text
+      .replace(INVISIBLE, '')
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter((l) => l.trim() && !/^#+\s*$/.test(l) && !/^- *$/.test(l))
+      .join('\n')
+      .trim();
   }
 }
 

@@ -158,7 +158,8 @@ function withParagraphBreaks(lines: OutLine[]): string[] {
     if (gap > 0) gaps.push(gap);
   }
   gaps.sort((a, b) => a - b);
-  const usual = gaps.length ? (gaps[Math.floor(gaps.length / 2)] as number) : 0;
+  // Lower median: on short pages the paragraph gaps must not become the norm.
+  const usual = gaps.length ? (gaps[Math.floor((gaps.length - 1) / 2)] as number) : 0;
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as OutLine;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandlers, JobName, JobPayloads, JobRun } from '../queue.ts';
+import { crawlSiteJob } from './crawl-site.job.ts';
 import { trainSourceJob } from './train-source.job.ts';
 
 interface Definition<N extends JobName> {
@@ -11,6 +12,7 @@ interface Definition<N extends JobName> {
 /** Every job this server knows, by name (one line each). */
 const DEFINITIONS: { [N in JobName]: Definition<N> } = {
   'train-source': trainSourceJob,
+  'crawl-site': crawlSiteJob,
 };
 
 /** Binds the definitions to a context; the worker role hands this to the queue. */

@@ -1,7 +1,10 @@
 import type { AppContext } from '../../http/context.ts';
 import { failSource, type IngestDocument, ingestSource, type PipelineDeps } from '../../ingest/pipeline.ts';
+import { imageDocumentCount, imageDocuments } from '../../ingest/sources/images.ts';
+import { pdfDocumentCount, pdfDocuments } from '../../ingest/sources/pdf.ts';
 import { qaDocumentCount, qaDocuments } from '../../ingest/sources/qa.ts';
 import { textDocumentCount, textDocuments } from '../../ingest/sources/text.ts';
+import { youtubeDocumentCount, youtubeDocuments } from '../../ingest/sources/youtube.ts';
 import { createTrainingNotifier } from '../../modules/sources/training-status.service.ts';
 import type { JobPayloads, JobRun } from '../queue.ts';
 
@@ -16,6 +19,9 @@ export const SOURCE_LOADERS: Record<string, SourceLoader> = {
   text: { documents: textDocuments, count: textDocumentCount },
   qa: { documents: qaDocuments, count: qaDocumentCount },
   csv: { documents: qaDocuments, count: qaDocumentCount },
+  pdf: { documents: pdfDocuments, count: pdfDocumentCount },
+  images: { documents: imageDocuments, count: imageDocumentCount },
+  youtube: { documents: youtubeDocuments, count: youtubeDocumentCount },
 };
 
 export function pipelineDeps(ctx: AppContext): PipelineDeps {

@@ -19,8 +19,9 @@ export async function verifyPassword(
   storedHash: string | null | undefined,
   password: string,
 ): Promise<boolean> {
+  // Made on the first login of any kind, so not even the first unknown e-mail stands out.
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
   if (!storedHash) {
-    dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TrainingStatus } from '../../db/tables/knowledge.ts';
+import { storable } from '../../ingest/normalize.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -19,7 +20,10 @@ export async function insertSource(
 ): Promise<string> {
   const { id } = await db
     .insertInto('sources')
-    .values({ ...row, input: JSON.stringify(row.input) })
+    .values({
+      ...row,
+      input: JSON.stringify(row.input, (_k, v) => (typeof v === 'string' ? storable(v) : v)),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

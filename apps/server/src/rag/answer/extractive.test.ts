@@ -68,16 +68,32 @@ describe('extractive engine', () => {
     const sources = events.find((e) => e.type === 'sources');
     expect(sources).toEqual({
       type: 'sources',
-      sources: [{ title: 'Warranty', url: 'https://acme.example/warranty', chunkId: String(warranty.chunkId) }],
+      sources: [
+        {
+          title: 'Warranty',
+          url: 'https://acme.example/warranty',
+          chunkId: String(warranty.chunkId),
+        },
+      ],
     });
     expect(events.at(-1)).toEqual({ type: 'done' });
   });
 
   it('streams the answer as several word tokens that add up to the whole text', async () => {
-    const events = await collect({ bot, question: 'How long does delivery take?', history: [], passages: [delivery] });
+    const events = await collect({
+      bot,
+      question: 'How long does delivery take?',
+      history: [],
+      passages: [delivery],
+    });
     const tokens = events.filter((e) => e.type === 'token');
     expect(tokens.length).toBeGreaterThan(2);
-    const whole = extractAnswer({ bot, question: 'How long does delivery take?', history: [], passages: [delivery] });
+    const whole = extractAnswer({
+      bot,
+      question: 'How long does delivery take?',
+      history: [],
+      passages: [delivery],
+    });
     expect(tokens.map((t) => t.text).join('')).toBe(whole.text);
     expect(whole.text).toContain('three working days');
   });
@@ -115,9 +131,9 @@ describe('extractive engine', () => {
   });
 
   it("says it doesn't know when retrieval found nothing", () => {
-    expect(extractAnswer({ bot, question: 'Do you sell helmets?', history: [], passages: [] }).text).toBe(
-      DONT_KNOW_REPLY,
-    );
+    expect(
+      extractAnswer({ bot, question: 'Do you sell helmets?', history: [], passages: [] }).text,
+    ).toBe(DONT_KNOW_REPLY);
   });
 
   it('greets instead of searching when the message has no content words', () => {
@@ -141,7 +157,12 @@ describe('extractive engine', () => {
       title: 'Opening hours',
       text: '- Monday to Friday the shop opens at 9:00.\n- Saturday the shop opens at 10:00.\n- Sunday closed.',
     });
-    const { text } = extractAnswer({ bot, question: 'When does the shop open on Saturday?', history: [], passages: [list] });
+    const { text } = extractAnswer({
+      bot,
+      question: 'When does the shop open on Saturday?',
+      history: [],
+      passages: [list],
+    });
     expect(text).toContain('Saturday the shop opens at 10:00.');
     expect(text).not.toMatch(/^- /m);
     const long = passage({ title: 'Long', text: `Saddles ${'and more saddles '.repeat(80)}` });

@@ -1,7 +1,7 @@
 import { splitSentences } from '../../search/sentences.ts';
 import { closeQaMatch, isSmallTalk, relevantPassages, searchText } from './relevance.ts';
 import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, greetingReply } from './replies.ts';
-import { termSet } from './text.ts';
+import { termSet, termWeight } from './text.ts';
 import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
 
 /** Passages the answer may draw from, sentences it keeps, and how long it may get. */
@@ -26,10 +26,15 @@ interface Candidate {
   score: number;
 }
 
+/** Labels that open abstracts and reports ("Abstract: BACKGROUND: …"), not part of a sentence. */
+const SECTION_LABELS =
+  /^(?:(?:Abstract|Background|Summary|Introduction|Objectives?|Aims?|Methods?|Methodology|Results?|Findings|Conclusions?|Discussion|[A-Z][A-Z &/-]{2,40})\s*:\s+)+/;
+
 /** Strips list markers and Markdown heading hashes, collapses whitespace, caps the length. */
 function tidy(sentence: string): string {
   let s = sentence
     .replace(/^\s*(?:[-*•·]|#{1,6}|\d+[.)])\s+/, '')
+    .replace(SECTION_LABELS, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (s.length > MAX_SENTENCE_CHARS) {
@@ -68,7 +73,7 @@ function score(question: Set<string>, candidates: Candidate[]): void {
   for (const c of candidates) {
     let s = 0;
     for (const t of question) {
-      const weight = 1 + Math.log((n + 1) / ((df.get(t) ?? 0) + 1));
+      const weight = termWeight(t) * (1 + Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
       if (c.terms.has(t)) s += weight;
       else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
     }

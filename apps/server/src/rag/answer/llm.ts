@@ -20,12 +20,19 @@ export interface LlmEngineOptions {
   maxTokens?: number;
 }
 
-/** The passages the answer cites as [n]; all of them when it cites none. */
+const DECLINED =
+  /\b(?:don't|do not|cannot|can't) (?:know|find|answer)\b|not in the knowledge base/i;
+
+/**
+ * The passages the answer cites as [n]; when it cites none, all of them, unless the model
+ * declined to answer (a "don't know" listed with sources would suggest they hold the answer).
+ */
 function citedPassages(answer: string, passages: Passage[]): Passage[] {
   const ids = new Set<number>();
   for (const m of answer.matchAll(/\[(\d{1,2})\]/g)) ids.add(Number(m[1]));
   const cited = passages.filter((_, i) => ids.has(i + 1));
-  return cited.length > 0 ? cited : passages;
+  if (cited.length > 0) return cited;
+  return DECLINED.test(answer) ? [] : passages;
 }
 
 /**

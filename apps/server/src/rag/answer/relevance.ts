@@ -1,11 +1,12 @@
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../../search/question-match.ts';
-import { termSet, terms } from './text.ts';
+import { termSet, terms, termWeight } from './text.ts';
 import type { Passage } from './types.ts';
 
 /**
- * Share of a question's content terms a passage must contain to count as relevant: one term
- * for short questions, about a third for longer ones. Retrieval always returns its nearest
- * chunks; this decides whether they say anything about the question at all.
+ * A passage is relevant when the question words it contains carry at least this share of the
+ * question's weight, and at least one topical word's worth (or all of it, for questions made
+ * only of common words). Retrieval always returns its nearest chunks; this decides whether
+ * they say anything about the question at all.
  */
 const MIN_COVERAGE = 0.3;
 
@@ -24,14 +25,19 @@ export function passageTerms(p: Passage): Set<string> {
 export function relevantPassages(question: string, passages: Passage[]): Relevance[] {
   const wanted = termSet(question);
   if (wanted.size === 0) return [];
-  const needed = Math.max(1, Math.ceil(wanted.size * MIN_COVERAGE - 1e-9));
+  const weightOf = (ts: Iterable<string>) => {
+    let w = 0;
+    for (const t of ts) w += termWeight(t);
+    return w;
+  };
+  const total = weightOf(wanted);
+  const needed = Math.max(Math.min(1, total), MIN_COVERAGE * total) - 1e-9;
   const out: Relevance[] = [];
   for (const passage of passages) {
     const have = passageTerms(passage);
     const matched = new Set([...wanted].filter((t) => have.has(t)));
-    if (matched.size >= needed) {
-      out.push({ passage, matched, coverage: matched.size / wanted.size });
-    }
+    const weight = weightOf(matched);
+    if (weight >= needed) out.push({ passage, matched, coverage: weight / total });
   }
   return out;
 }

@@ -19,15 +19,19 @@ export function sourceOf(p: Passage): AnswerSource {
   };
 }
 
-/** One source per document (a page cited through three chunks is listed once). */
+/**
+ * One source per document, and one per visible title + URL (a page cited through three chunks,
+ * or two uploads with the same title, are listed once).
+ */
 export function distinctSources(passages: Passage[]): AnswerSource[] {
   const seen = new Set<string>();
   const out: AnswerSource[] = [];
   for (const p of passages) {
-    const key = p.documentId || p.url || p.title;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(sourceOf(p));
+    const source = sourceOf(p);
+    const keys = [`doc:${p.documentId}`, `shown:${source.title}\n${source.url ?? ''}`];
+    if (keys.some((k) => seen.has(k))) continue;
+    for (const k of keys) seen.add(k);
+    out.push(source);
   }
   return out;
 }

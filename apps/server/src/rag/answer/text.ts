@@ -20,6 +20,33 @@ const STOP_WORDS = new Set(
     .filter(Boolean),
 );
 
+/**
+ * Frequent general words: they count, but half as much as topical ones, so "best" alone does
+ * not make a page about the "best inhaler" look relevant to "the best pizza in Naples".
+ */
+const COMMON_WORDS =
+  `time times year years day days week month way ways thing things part place case number
+  point fact kind lot people person man men woman women world life hand end side group problem
+  question answer information example good new first last long great little old right big high
+  different small large next early young important few bad same able best better worst least
+  main possible real sure true whole free full clear usual common general certain available
+  make made take took taken use used using find found go goes going went come came see look
+  looking think say said work working call try ask seem feel leave put mean keep begin show
+  hear play run move live believe bring happen write provide sit stand lose pay meet include
+  continue set learn change lead understand watch follow stop create speak read allow add spend
+  grow walk win offer remember consider appear buy wait serve send expect build stay fall cut
+  reach remain suggest raise pass sell require report decide pull help start need needs many
+  much often always never ever really still well back even now today something anything
+  everything one two three`
+    .split(/\s+/)
+    .filter(Boolean);
+const COMMON = new Set(COMMON_WORDS.map((w) => stem(w)));
+
+/** How much a matched term says about a question: 1 for topical words, 0.5 for common ones. */
+export function termWeight(term: string): number {
+  return COMMON.has(term) ? 0.5 : 1;
+}
+
 /** Content terms: stop words removed, stemmed, in order (duplicates kept). */
 export function terms(text: string): string[] {
   const out: string[] = [];

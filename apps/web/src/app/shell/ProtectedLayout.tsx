@@ -11,7 +11,9 @@ export function ProtectedLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on navigation
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
 
   if (!session.user) return <Navigate to="/login" replace />;
   return (

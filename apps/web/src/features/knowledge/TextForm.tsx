@@ -55,7 +55,7 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
       setErrors({ content: MESSAGES.enterTextContent });
       return focus('content');
     }
-    const item = { title: title.trim(), content };
+    const item = { title: title.trim(), content: content.trim() };
     if (index === undefined) textActions.add(item);
     else textActions.update(index, item);
     navigate(flow.textListing);

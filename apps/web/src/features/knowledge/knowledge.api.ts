@@ -1,4 +1,4 @@
-import type { Envelope } from '@docent/shared';
+import type { Envelope, StatusResponse } from '@docent/shared';
 import type { ContentItem } from '../../app/app-state.tsx';
 import { api } from '../../lib/api.ts';
 
@@ -74,15 +74,8 @@ export function trainedBot(reply: Envelope<TrainingReply>): { id: string; name: 
   return { id: String(id), name: reply.response?.bot_name ?? '' };
 }
 
-export interface BotStatus {
-  processing_complete?: boolean;
-  status?: string;
-  progress?: number;
-  script?: string;
-}
-
 export function fetchBotStatus(botId: string) {
-  return api<BotStatus>('upload/status', { json: { botId } });
+  return api<Partial<StatusResponse>>('upload/status', { json: { botId } });
 }
 
 export interface TrainedItem {

@@ -3,11 +3,13 @@ import { useRef } from 'react';
 import { removeSessionKeys } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePlanCheck } from '../../features/knowledge/use-plan-check.ts';
 import { BotCardList } from './BotCardList.tsx';
 import { DataSourceCards } from './DataSourceCards.tsx';
 
 export function DashboardPage() {
   const sources = useRef<HTMLElement>(null);
+  const { check, checking } = usePlanCheck();
 
   // A new chatbot starts from a data source; forget the bot the session was last working on.
   const onNewChatbot = () => {
@@ -22,7 +24,7 @@ export function DashboardPage() {
         title="Dashboard"
         description="Create a chatbot from your content, or pick up where you left off."
         actions={
-          <Button onClick={onNewChatbot}>
+          <Button onClick={() => check(onNewChatbot)} loading={checking}>
             <Plus size={16} aria-hidden="true" /> New AI Chatbot
           </Button>
         }

@@ -36,7 +36,7 @@ export function ChatDemo() {
           </div>
         </div>
         <div className="demo__body">
-          <p className="bubble bubble--agent">Hi there 👋 How can I help you today?</p>
+          <p className="bubble bubble--agent">Hi there! How can I help you today?</p>
           <p className="bubble bubble--user">
             Do you deliver to Abu Dhabi, and how long does it take?
           </p>

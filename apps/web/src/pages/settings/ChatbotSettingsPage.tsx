@@ -97,18 +97,12 @@ function SettingsForm({ botId }: { botId: string }) {
         <span className="kb-total__icon" aria-hidden="true">
           <Type size={20} />
         </span>
-        <div>
-          <p className="kb-total__label" id="total-chars-label">
-            Total Characters
-          </p>
-          <p
-            className="kb-total__value"
-            aria-labelledby="total-chars-label"
-            data-testid="total-chars"
-          >
+        <dl>
+          <dt className="kb-total__label">Total Characters</dt>
+          <dd className="kb-total__value" data-testid="total-chars">
             {query.data.total_chars.toLocaleString('en-US')}
-          </p>
-        </div>
+          </dd>
+        </dl>
       </div>
       <form className="kb-form" onSubmit={onSubmit} noValidate>
         <div className="form__grid-2">

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../../test/helpers/fake-openai.ts';
 import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
-import { chatCountsByBot } from '../../../modules/chat/chat-stats.repo.ts';
 import { createChatService } from '../../../modules/chat/chat.service.ts';
+import { chatCountsByBot } from '../../../modules/chat/chat-stats.repo.ts';
 import { createLlmEngine } from '../../../rag/answer/llm.ts';
 import { DONT_KNOW_REPLY } from '../../../rag/answer/replies.ts';
 import { retrieve } from '../../../rag/retrieve.ts';
@@ -36,15 +36,32 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
   let otherBotId: string;
   let strangerBotId: string;
 
-  async function makeBot(userId: string, name: string): Promise<{ botId: string; sourceId: string }> {
+  async function makeBot(
+    userId: string,
+    name: string,
+  ): Promise<{ botId: string; sourceId: string }> {
     const bot = await t.runtime.ctx.db
       .insertInto('bots')
-      .values({ user_id: userId, name, agent_name: 'Ava', business_name: 'Acme Bikes', base_prompt: '' })
+      .values({
+        user_id: userId,
+        name,
+        agent_name: 'Ava',
+        business_name: 'Acme Bikes',
+        base_prompt: '',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const source = await t.runtime.ctx.db
       .insertInto('sources')
-      .values({ bot_id: bot.id, type: 'text', source_type: 3, origin: null, input: null, documents_total: null, error: null })
+      .values({
+        bot_id: bot.id,
+        type: 'text',
+        source_type: 3,
+        origin: null,
+        input: null,
+        documents_total: null,
+        error: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { botId: bot.id, sourceId: source.id };
@@ -58,7 +75,12 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
       payload: { chat_memory: [], session_id: 'tab-1', conversation_id: null, ...body },
     });
   const conversations = (who: SignedIn, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/ai/conversations', headers: who.headers, payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ai/conversations',
+      headers: who.headers,
+      payload: body,
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -96,7 +118,10 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
   afterAll(() => t.close());
 
   it('answers from the bot’s knowledge with sources, and keeps the conversation', async () => {
-    const first = await chat(owner, { bot_id: botId, question: '  What does the frame warranty cover?  ' });
+    const first = await chat(owner, {
+      bot_id: botId,
+      question: '  What does the frame warranty cover?  ',
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.hasError).toBe(false);
@@ -117,7 +142,11 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
       answer: 'Call the workshop on 030 123 4567 or walk in on weekdays.',
     });
 
-    const turns = await conversations(owner, { bot_id: botId, session_id: 'tab-1', conversation_id: conversationId });
+    const turns = await conversations(owner, {
+      bot_id: botId,
+      session_id: 'tab-1',
+      conversation_id: conversationId,
+    });
     expect(turns.statusCode).toBe(200);
     expect(turns.json().response).toEqual([
       {
@@ -143,14 +172,19 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
   });
 
   it('lists conversations newest first, titled by their first question', async () => {
-    const a = (await chat(owner, { bot_id: otherBotId, question: 'First conversation?' })).json().response;
-    const b = (await chat(owner, { bot_id: otherBotId, question: 'Second conversation?' })).json().response;
+    const a = (await chat(owner, { bot_id: otherBotId, question: 'First conversation?' })).json()
+      .response;
+    const b = (await chat(owner, { bot_id: otherBotId, question: 'Second conversation?' })).json()
+      .response;
     const list = (await conversations(owner, { bot_id: otherBotId })).json().response;
     expect(list.map((c: { conversation_id: string }) => c.conversation_id)).toEqual([
       b.conversation_id,
       a.conversation_id,
     ]);
-    expect(list.map((c: { title: string }) => c.title)).toEqual(['Second conversation?', 'First conversation?']);
+    expect(list.map((c: { title: string }) => c.title)).toEqual([
+      'Second conversation?',
+      'First conversation?',
+    ]);
   });
 
   it("says it doesn't know when the knowledge base has nothing on the question", async () => {
@@ -159,7 +193,11 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
   });
 
   it('streams meta, tokens, sources and done as server-sent events, then stores the turn', async () => {
-    const res = await chat(owner, { bot_id: botId, question: 'How long does delivery take?' }, true);
+    const res = await chat(
+      owner,
+      { bot_id: botId, question: 'How long does delivery take?' },
+      true,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(res.headers['cache-control']).toContain('no-cache');
@@ -178,21 +216,39 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     const sources = events.at(-2)?.data.sources as ChatSource[];
     expect(sources.map((s) => s.title)).toEqual(['Delivery']);
 
-    const turns = (await conversations(owner, { bot_id: botId, conversation_id: conversationId })).json();
-    expect(turns.response).toEqual([{ question: 'How long does delivery take?', answer: text, sources, created_at: expect.any(String) }]);
+    const turns = (
+      await conversations(owner, { bot_id: botId, conversation_id: conversationId })
+    ).json();
+    expect(turns.response).toEqual([
+      {
+        question: 'How long does delivery take?',
+        answer: text,
+        sources,
+        created_at: expect.any(String),
+      },
+    ]);
   });
 
   it("answers 404 for another account's bot or conversation and touches nothing", async () => {
-    const mine = (await chat(owner, { bot_id: botId, question: 'Frame warranty?' })).json().response;
+    const mine = (await chat(owner, { bot_id: botId, question: 'Frame warranty?' })).json()
+      .response;
     const before = await chatCountsByBot(t.runtime.ctx.db, [botId, strangerBotId]);
 
     for (const stream of [false, true]) {
-      const theirBot = await chat(owner, { bot_id: strangerBotId, question: 'Frame warranty?' }, stream);
+      const theirBot = await chat(
+        owner,
+        { bot_id: strangerBotId, question: 'Frame warranty?' },
+        stream,
+      );
       expect(theirBot.statusCode).toBe(404);
       expect(theirBot.json()).toEqual({ hasError: true, message: 'Chatbot not found' });
       const theirConversation = await chat(
         stranger,
-        { bot_id: strangerBotId, question: 'Frame warranty?', conversation_id: mine.conversation_id },
+        {
+          bot_id: strangerBotId,
+          question: 'Frame warranty?',
+          conversation_id: mine.conversation_id,
+        },
         stream,
       );
       expect(theirConversation.statusCode).toBe(404);
@@ -204,12 +260,19 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
         stream,
       );
       expect(wrongBot.statusCode).toBe(404);
-      const garbage = await chat(owner, { bot_id: 'not-a-uuid', question: 'Frame warranty?' }, stream);
+      const garbage = await chat(
+        owner,
+        { bot_id: 'not-a-uuid', question: 'Frame warranty?' },
+        stream,
+      );
       expect(garbage.statusCode).toBe(404);
     }
     const listTheirs = await conversations(owner, { bot_id: strangerBotId });
     expect(listTheirs.statusCode).toBe(404);
-    const readMine = await conversations(stranger, { bot_id: botId, conversation_id: mine.conversation_id });
+    const readMine = await conversations(stranger, {
+      bot_id: botId,
+      conversation_id: mine.conversation_id,
+    });
     expect(readMine.statusCode).toBe(404);
     const readViaOwnBot = await conversations(stranger, {
       bot_id: strangerBotId,
@@ -226,7 +289,11 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     expect(empty.json()).toEqual({ hasError: true, message: CHAT_MESSAGES.emptyQuestion });
     const missing = await chat(owner, { bot_id: botId, question: undefined });
     expect(missing.json().message).toBe(CHAT_MESSAGES.emptyQuestion);
-    const long = await chat(owner, { bot_id: botId, question: 'x'.repeat(CHAT_QUESTION_MAX + 1) }, true);
+    const long = await chat(
+      owner,
+      { bot_id: botId, question: 'x'.repeat(CHAT_QUESTION_MAX + 1) },
+      true,
+    );
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(CHAT_MESSAGES.questionTooLong);
     const noBot = await chat(owner, { bot_id: '', question: 'Hello?' });
@@ -250,7 +317,9 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
   it('stores every answered turn when many questions arrive at once', async () => {
     const { botId: busyBot } = await makeBot(owner.userId, 'Busy bot');
     const results = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => chat(owner, { bot_id: busyBot, question: `Question number ${i}?` }, i % 2 === 0)),
+      Array.from({ length: 24 }, (_, i) =>
+        chat(owner, { bot_id: busyBot, question: `Question number ${i}?` }, i % 2 === 0),
+      ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const counts = await chatCountsByBot(t.runtime.ctx.db, [busyBot]);
@@ -260,11 +329,24 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
   it('counts messages and conversations per bot for the dashboard cards', async () => {
     const { botId: countedBot } = await makeBot(owner.userId, 'Counted bot');
     const first = (await chat(owner, { bot_id: countedBot, question: 'One?' })).json().response;
-    await chat(owner, { bot_id: countedBot, question: 'Two?', conversation_id: first.conversation_id });
+    await chat(owner, {
+      bot_id: countedBot,
+      question: 'Two?',
+      conversation_id: first.conversation_id,
+    });
     await chat(owner, { bot_id: countedBot, question: 'Three?' });
     const counts = await chatCountsByBot(t.runtime.ctx.db, [countedBot, strangerBotId]);
     expect(counts.get(countedBot)).toEqual({ messages: 3, conversations: 2 });
     expect(counts.get(strangerBotId)).toEqual({ messages: 0, conversations: 0 });
+    const cards = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/chat-bot-list',
+      headers: owner.headers,
+    });
+    const card = cards
+      .json()
+      .response.bot_details.find((b: { bot_id: string }) => b.bot_id === countedBot);
+    expect(card).toMatchObject({ messages: 3, conversations: 2, first_message: true });
     const bot = await t.runtime.ctx.db
       .selectFrom('bots')
       .select('first_message')
@@ -306,7 +388,9 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
 
     it("builds history from the server's store and ignores the client's chat_memory", async () => {
       fake.setReply('Frames are covered for life [1].');
-      const first = (await chat(owner, { bot_id: botId, question: 'Is the frame under warranty?' }, true)).body;
+      const first = (
+        await chat(owner, { bot_id: botId, question: 'Is the frame under warranty?' }, true)
+      ).body;
       const conversationId = parseSse(first)[0]?.data.conversation_id as string;
       const res = await chat(
         owner,
@@ -319,7 +403,12 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
         true,
       );
       const events = parseSse(res.body);
-      expect(events.map((e) => e.event)).toEqual(['meta', ...events.slice(1, -2).map(() => 'token'), 'sources', 'done']);
+      expect(events.map((e) => e.event)).toEqual([
+        'meta',
+        ...events.slice(1, -2).map(() => 'token'),
+        'sources',
+        'done',
+      ]);
       const calls = fake.chatCalls();
       expect(calls).toHaveLength(2);
       const messages = calls[1]?.messages ?? [];
@@ -331,13 +420,57 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
       expect(messages[0]?.content).toContain('Acme Bikes');
     });
 
+    it('sends each event over a real socket as soon as it exists (nothing buffered)', async () => {
+      // The model stops after its second word until the test has read the first one over HTTP;
+      // a buffered response would never show it, and the test would time out.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      fake.setReply('Frames are covered for life [1].');
+      fake.setGate((index) => (index === 2 ? held : undefined));
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const res = await fetch(`${address}/api/ai/chat/stream`, {
+          method: 'POST',
+          headers: { ...owner.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ bot_id: botId, question: 'Is the frame under warranty?' }),
+        });
+        expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        const decoder = new TextDecoder();
+        let seen = '';
+        while (!seen.includes('event: token')) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          seen += decoder.decode(value, { stream: true });
+        }
+        expect(seen).toMatch(/^event: meta\n/);
+        expect(seen).toContain('"text":"Frames"');
+        expect(seen).not.toContain('event: done');
+        release();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          seen += decoder.decode(value, { stream: true });
+        }
+        const events = parseSse(seen);
+        expect(events.at(-1)?.data).toMatchObject({ answer: 'Frames are covered for life [1].' });
+      } finally {
+        release();
+        fake.setGate(null);
+      }
+    });
+
     it('falls back when the model fails; a broken retrieval is an error event and stores no turn', async () => {
       fake.setReply(() => {
         throw new Error('boom');
       });
       const before = await chatCountsByBot(t.runtime.ctx.db, [botId]);
       // The fake answers 500 before streaming, so the engine falls back to the passages…
-      const fallback = parseSse((await chat(owner, { bot_id: botId, question: 'Frame warranty?' }, true)).body);
+      const fallback = parseSse(
+        (await chat(owner, { bot_id: botId, question: 'Frame warranty?' }, true)).body,
+      );
       expect(fallback.at(-1)?.event).toBe('done');
       // …whereas a broken retrieval is an error event after meta, and no turn is stored.
       t.runtime.ctx.chat = createChatService({
@@ -348,7 +481,9 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
           throw new Error('index unavailable');
         },
       });
-      const broken = parseSse((await chat(owner, { bot_id: botId, question: 'Frame warranty?' }, true)).body);
+      const broken = parseSse(
+        (await chat(owner, { bot_id: botId, question: 'Frame warranty?' }, true)).body,
+      );
       expect(broken.map((e) => e.event)).toEqual(['meta', 'error']);
       expect(broken[1]?.data).toEqual({ message: CHAT_MESSAGES.chatFailed });
       const after = await chatCountsByBot(t.runtime.ctx.db, [botId]);

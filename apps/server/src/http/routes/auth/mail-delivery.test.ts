@@ -49,14 +49,17 @@ describe('account mail over real SMTP', () => {
 
     const row = await t.runtime.ctx.db
       .selectFrom('mail_outbox')
-      .select('sent_at')
+      .select(['sent_at', 'body_text'])
       .where('to_address', '=', email)
       .executeTakeFirstOrThrow();
     expect(row.sent_at).toBeInstanceOf(Date);
+    expect(row.body_text).not.toContain(token);
 
     // Forgot password for the same account: reset mail → link → reset → log in anew.
     expect((await b.post('/api/auth/validate-email', { email })).statusCode).toBe(200);
-    const reset = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/reset-password'));
+    const reset = await smtp.waitFor(
+      (m) => m.to.includes(email) && m.text.includes('/reset-password'),
+    );
     expect(reset.subject).toBe('Reset your Docent password');
     const resetToken = linkToken(reset.text, '/reset-password');
     const res = await b.post('/api/auth/reset-password', {

@@ -123,9 +123,9 @@ describe('forgot password, reset and change password', () => {
     const second = await resetToken(account.email);
     const body = { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD };
     const b = new Browser(t.app);
-    expect((await b.post('/api/auth/reset-password', { ...body, user_id: second })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await b.post('/api/auth/reset-password', { ...body, user_id: second })).statusCode,
+    ).toBe(200);
     expect((await b.post('/api/auth/reset-password', { ...body, user_id: first })).statusCode).toBe(
       404,
     );
@@ -173,7 +173,10 @@ describe('forgot password, reset and change password', () => {
     const cases: [object, string][] = [
       [{ password: '', confirm_password: '' }, MESSAGES.enterPassword],
       [{}, MESSAGES.enterPassword],
-      [{ password: NEW_PASSWORD, confirm_password: 'something else' }, MESSAGES.passwordsDoNotMatch],
+      [
+        { password: NEW_PASSWORD, confirm_password: 'something else' },
+        MESSAGES.passwordsDoNotMatch,
+      ],
       [{ password: 'short', confirm_password: 'short' }, AUTH_MESSAGES.passwordTooShort],
       [{ password: 'qwerty123', confirm_password: 'qwerty123' }, AUTH_MESSAGES.passwordTooCommon],
     ];
@@ -197,7 +200,11 @@ describe('forgot password, reset and change password', () => {
     const { browser, account } = await signedInBrowser(t.app);
     const cases: [object, number, string][] = [
       [{}, 400, MESSAGES.fillAllFields],
-      [{ current_password: account.password, new_password: NEW_PASSWORD }, 400, MESSAGES.fillAllFields],
+      [
+        { current_password: account.password, new_password: NEW_PASSWORD },
+        400,
+        MESSAGES.fillAllFields,
+      ],
       [
         { current_password: '', new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
         400,
@@ -214,7 +221,11 @@ describe('forgot password, reset and change password', () => {
         AUTH_MESSAGES.passwordTooShort,
       ],
       [
-        { current_password: 'not my password', new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+        {
+          current_password: 'not my password',
+          new_password: NEW_PASSWORD,
+          confirm_password: NEW_PASSWORD,
+        },
         400,
         AUTH_MESSAGES.currentPasswordWrong,
       ],
@@ -281,5 +292,4 @@ describe('forgot password, reset and change password', () => {
     }
     expect((await b.post('/api/auth/reset-password', { user_id: 'x' })).statusCode).toBe(429);
   });
-
 });

@@ -199,15 +199,23 @@ describe('profile: personal info, avatar files, delete account', () => {
     const saved = new Browser(t.app);
     for (const [k, v] of browser.cookies) saved.cookies.set(k, v);
 
-    expect((await browser.post('/api/auth/delete-account', undefined, { csrf: null })).statusCode).toBe(403);
+    expect(
+      (await browser.post('/api/auth/delete-account', undefined, { csrf: null })).statusCode,
+    ).toBe(403);
     const res = await browser.post('/api/auth/delete-account');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ hasError: false, message: AUTH_MESSAGES.accountDeleted });
     expect(browser.cookies.size).toBe(0);
 
-    expect(await db.selectFrom('users').select('id').where('id', '=', userId).execute()).toEqual([]);
-    expect(await db.selectFrom('bots').select('id').where('user_id', '=', userId).execute()).toEqual([]);
-    expect(await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await db.selectFrom('users').select('id').where('id', '=', userId).execute()).toEqual(
+      [],
+    );
+    expect(
+      await db.selectFrom('bots').select('id').where('user_id', '=', userId).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute(),
+    ).toEqual([]);
     expect(existsSync(path.join(dir(), avatarName))).toBe(false);
     expect(existsSync(botDir)).toBe(false);
     expect(existsSync(userDir)).toBe(false);

@@ -37,7 +37,11 @@ describe('registration: hero invitation, fetch-email, complete-registration, dir
     expect(mail?.body_text).toContain(`${t.env.publicUrl}/signup?user_id=`);
     const token = linkToken(mail!.body_text, '/signup');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
-    const rows = await ctx().db.selectFrom('one_time_tokens').selectAll().where('email', '=', email).execute();
+    const rows = await ctx()
+      .db.selectFrom('one_time_tokens')
+      .selectAll()
+      .where('email', '=', email)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(hashToken(token));
     expect(rows[0]!.token_hash).not.toContain(token);
@@ -58,8 +62,8 @@ describe('registration: hero invitation, fetch-email, complete-registration, dir
     const note = await lastMailTo(ctx(), known.email);
     expect(note?.body_text).toContain('already has an account');
     expect(note?.body_text).not.toContain('user_id=');
-    const tokens = await ctx().db
-      .selectFrom('one_time_tokens')
+    const tokens = await ctx()
+      .db.selectFrom('one_time_tokens')
       .select('token_hash')
       .where('email', '=', known.email)
       .execute();
@@ -202,7 +206,10 @@ describe('registration: hero invitation, fetch-email, complete-registration, dir
         { ...ok, password: 'Password123', confirmPassword: 'Password123' },
         AUTH_MESSAGES.passwordTooCommon,
       ],
-      [{ ...ok, password: '12345678', confirmPassword: '12345678' }, AUTH_MESSAGES.passwordTooCommon],
+      [
+        { ...ok, password: '12345678', confirmPassword: '12345678' },
+        AUTH_MESSAGES.passwordTooCommon,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await new Browser(t.app).post('/api/auth/register', body);
@@ -261,7 +268,11 @@ describe('registration: hero invitation, fetch-email, complete-registration, dir
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, expect.any(Number)]);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const users = await ctx().db.selectFrom('users').select('id').where('email', '=', email).execute();
+    const users = await ctx()
+      .db.selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
     expect(users).toHaveLength(1);
   });
 
@@ -285,7 +296,11 @@ describe('registration: hero invitation, fetch-email, complete-registration, dir
 
   async function mailCountFor(email: string): Promise<number> {
     await ctx().mailer.idle();
-    const rows = await ctx().db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).execute();
+    const rows = await ctx()
+      .db.selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', email)
+      .execute();
     return rows.length;
   }
 });

@@ -69,7 +69,12 @@ describe('login, logout and token refresh', () => {
 
   it('serves the spec login messages', async () => {
     const b = new Browser(t.app);
-    for (const body of [{}, { email: 'a@b.co' }, { password: 'x' }, { email: '  ', password: 'x' }]) {
+    for (const body of [
+      {},
+      { email: 'a@b.co' },
+      { password: 'x' },
+      { email: '  ', password: 'x' },
+    ]) {
       const res = await login(b, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ hasError: true, message: MESSAGES.fillAllFields });
@@ -171,8 +176,12 @@ describe('login, logout and token refresh', () => {
     const oldAccess = browser.cookies.get(ACCESS_COOKIE)!;
     const oldCsrf = browser.csrf!;
 
-    expect((await browser.post('/api/auth/token/refresh', undefined, { csrf: null })).statusCode).toBe(403);
-    expect((await browser.post('/api/auth/token/refresh', undefined, { csrf: 'nope' })).statusCode).toBe(403);
+    expect(
+      (await browser.post('/api/auth/token/refresh', undefined, { csrf: null })).statusCode,
+    ).toBe(403);
+    expect(
+      (await browser.post('/api/auth/token/refresh', undefined, { csrf: 'nope' })).statusCode,
+    ).toBe(403);
     // Refresh is POST only.
     expect((await browser.get('/api/auth/token/refresh')).statusCode).toBe(404);
 

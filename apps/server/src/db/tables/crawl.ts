@@ -1,0 +1,38 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** bigint columns: read as numbers (see db/client.ts), written as numbers. */
+type Count = ColumnType<number, number | undefined, number>;
+
+export type CrawlKind = 'website' | 'sitemap';
+export type CrawlStatus = 'running' | 'complete' | 'failed' | 'cancelled';
+
+export interface CrawlSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: CrawlKind;
+  start_url: string;
+  seeds: JSONColumnType<string[] | null, string | null, string | null>;
+  fetch_img_content: Generated<boolean>;
+  page_cap: number;
+  status: ColumnType<CrawlStatus, CrawlStatus | undefined, CrawlStatus>;
+  error: string | null;
+  page_count: Generated<number>;
+  char_count: Count;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CrawlPagesTable {
+  crawl_id: string;
+  url: string;
+  position: number;
+  title: Generated<string>;
+  token_count: number;
+  content: string;
+}
+
+export interface CrawlTables {
+  crawl_sessions: CrawlSessionsTable;
+  crawl_pages: CrawlPagesTable;
+}

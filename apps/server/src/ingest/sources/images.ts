@@ -1,0 +1,21 @@
+import type { IngestDocument } from '../pipeline.ts';
+
+/** sources.input of an 'images' source: the OCR text of each image, in upload order. */
+export interface ImagesSourceInput {
+  images: { name: string; text: string }[];
+}
+
+export async function* imageDocuments(input: unknown): AsyncIterable<IngestDocument> {
+  for (const image of (input as ImagesSourceInput).images ?? []) {
+    if (image.text.trim()) yield { title: image.name, text: image.text, kind: 'text' };
+  }
+}
+
+export const imageDocumentCount = (input: unknown) => (input as ImagesSourceInput).images?.length ?? 0;
+
+/** The transcript shown for images (and its character count): each image's text, in order. */
+export const imagesFullText = (images: ImagesSourceInput['images']) =>
+  images
+    .map((i) => i.text.trim())
+    .filter(Boolean)
+    .join('\n\n');

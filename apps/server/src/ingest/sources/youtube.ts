@@ -1,0 +1,42 @@
+import type { IngestDocument } from '../pipeline.ts';
+
+/** sources.input of a 'youtube' source: the transcript fetched at stage 1. */
+export interface YoutubeSourceInput {
+  videoId: string;
+  title: string | null;
+  lines: { start: number; text: string }[];
+}
+
+/** Captions are sentence fragments; about a minute of them makes a readable paragraph. */
+const PARAGRAPH_SECONDS = 60;
+
+export function transcriptText(lines: YoutubeSourceInput['lines']): string {
+  const paragraphs: string[][] = [];
+  let since = Number.NEGATIVE_INFINITY;
+  for (const line of lines) {
+    if (line.start - since >= PARAGRAPH_SECONDS || paragraphs.length === 0) {
+      paragraphs.push([]);
+      since = line.start;
+    }
+    paragraphs[paragraphs.length - 1]?.push(line.text);
+  }
+  return paragraphs.map((p) => p.join(' ')).join('\n\n');
+}
+
+/** Spec §9: a video's characters are its transcript's (the lines' text, as shown). */
+export const transcriptCharCount = (lines: YoutubeSourceInput['lines']) =>
+  lines.reduce((n, l) => n + l.text.length, 0);
+
+export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;
+
+export async function* youtubeDocuments(input: unknown): AsyncIterable<IngestDocument> {
+  const { videoId, title, lines } = input as YoutubeSourceInput;
+  yield {
+    title: title ?? watchUrl(videoId),
+    text: transcriptText(lines),
+    url: watchUrl(videoId),
+    kind: 'transcript',
+  };
+}
+
+export const youtubeDocumentCount = () => 1;

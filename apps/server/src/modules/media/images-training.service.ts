@@ -1,0 +1,98 @@
+import {
+  type ImagesTextResponse,
+  MEDIA_MESSAGES,
+  MESSAGES,
+  SOURCE_TYPES,
+  type TrainingResponse,
+} from '@docent/shared';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { IMAGE_LIMITS, validateImage } from '../../ingest/extract/image-validate.ts';
+import { openOcrSession } from '../../ingest/extract/ocr.ts';
+import { type ImagesSourceInput, imagesFullText } from '../../ingest/sources/images.ts';
+import { startTraining } from '../sources/training.service.ts';
+import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
+import { asApiErrors, displayName, sha256, type UploadedFile } from './media-common.ts';
+
+export function checkImageCount(files: UploadedFile[]): void {
+  if (files.length === 0) throw badRequest(MESSAGES.selectFile);
+  if (files.length > IMAGE_LIMITS.maxImages) throw badRequest(MESSAGES.maxImages);
+}
+
+const keyOf = (files: UploadedFile[]) =>
+  sha256(...files.map((f) => Buffer.from(sha256(f.buffer), 'hex')));
+
+/** Every image is validated (type, pixel cap, 300×300) before any of them is decoded. */
+async function ocr(ctx: AppContext, userId: string, files: UploadedFile[]): Promise<ImagesSourceInput> {
+  checkImageCount(files);
+  await asApiErrors(async () => {
+    for (const f of files) await validateImage(f.buffer);
+  });
+  const started = Date.now();
+  const session = await openOcrSession();
+  const images: ImagesSourceInput['images'] = [];
+  try {
+    for (const [i, f] of files.entries()) {
+      const text = await asApiErrors(() => session.recognize(f.buffer));
+      images.push({ name: displayName(f.filename, `image-${i + 1}`), text });
+    }
+  } finally {
+    await session.close();
+  }
+  ctx.log.info({ images: files.length, ms: Date.now() - started }, 'images read by OCR');
+  const input: ImagesSourceInput = { images };
+  const full = imagesFullText(images);
+  if (!full) throw new AppError(422, MEDIA_MESSAGES.noTextFound);
+  await saveExtraction(ctx.db, {
+    userId,
+    kind: 'images',
+    contentKey: keyOf(files),
+    result: input,
+    charCount: full.length,
+  });
+  return input;
+}
+
+/** upload/images stage 1: the OCR text of up to 10 images. */
+export async function imagesText(
+  ctx: AppContext,
+  userId: string,
+  files: UploadedFile[],
+): Promise<ImagesTextResponse> {
+  const text = imagesFullText((await ocr(ctx, userId, files)).images);
+  return { text, char_count: text.length };
+}
+
+/**
+ * upload/images stage 2: trains the stage-1 OCR text of these same images (or, without files,
+ * the caller's latest); the client's full_text is never trusted.
+ */
+export async function trainImages(
+  ctx: AppContext,
+  userId: string,
+  files: UploadedFile[],
+  botId: string | undefined,
+): Promise<TrainingResponse> {
+  if (files.length > IMAGE_LIMITS.maxImages) throw badRequest(MESSAGES.maxImages);
+  const kept = await findExtraction(ctx.db, userId, 'images', files.length ? keyOf(files) : null);
+  let input = kept?.result as ImagesSourceInput | undefined;
+  if (!input) {
+    if (files.length === 0) throw badRequest(MESSAGES.selectFile);
+    input = await ocr(ctx, userId, files);
+  }
+  const full = imagesFullText(input.images);
+  const first = input.images[0]?.name ?? 'Images';
+  return startTraining(ctx, {
+    userId,
+    botId,
+    botName: first.replace(/\.(png|jpe?g)$/i, ''),
+    type: 'images',
+    sourceType: SOURCE_TYPES.textAndFiles,
+    title: input.images.length === 1 ? first : `${first} and ${input.images.length - 1} more`,
+    origin: null,
+    input,
+    chars: full.length,
+    documentsTotal: input.images.length,
+    stage: 2,
+  });
+}

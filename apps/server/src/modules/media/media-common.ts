@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { MediaError } from '../../lib/file-type.ts';
+import { findOwnedBot } from '../bots/bots.repo.ts';
+
+export interface UploadedFile {
+  /** What the browser called it: shown to the user, never used in any path. */
+  filename: string;
+  buffer: Buffer;
+}
+
+export const sha256 = (...parts: Uint8Array[]) => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p);
+  return h.digest('hex');
+};
+
+/** A user's file name as a display title: last path segment, no control characters. */
+export function displayName(filename: string, fallback: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return clean && clean !== '.' && clean !== '..' ? clean : fallback;
+}
+
+/** Stage 1 names the bot it adds to, when there is one (checked to be the caller's). */
+export async function ownedBotOrNull(
+  ctx: AppContext,
+  userId: string,
+  botId: string | undefined,
+): Promise<{ id: string; name: string } | null> {
+  if (!botId) return null;
+  const bot = await findOwnedBot(ctx.db, userId, botId);
+  if (!bot) throw notFound('Chatbot not found');
+  return { id: bot.id, name: bot.name };
+}
+
+/** File-content refusals become API errors with their status and message. */
+export async function asApiErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof MediaError) throw new AppError(err.status, err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,88 @@
+import {
+  MEDIA_MESSAGES,
+  MESSAGES,
+  type PdfTranscriptResponse,
+  SOURCE_TYPES,
+  type TrainingResponse,
+} from '@docent/shared';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { extractPdf } from '../../ingest/extract/pdf.ts';
+import type { PdfSourceInput } from '../../ingest/sources/pdf.ts';
+import { startTraining } from '../sources/training.service.ts';
+import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
+import { asApiErrors, displayName, ownedBotOrNull, sha256, type UploadedFile } from './media-common.ts';
+
+async function extract(ctx: AppContext, userId: string, file: UploadedFile): Promise<PdfSourceInput> {
+  const started = Date.now();
+  const result = await asApiErrors(() => extractPdf(file.buffer));
+  ctx.log.info(
+    { pages: result.numPages, ocrPages: result.ocrPages.length, ms: Date.now() - started },
+    'pdf extracted',
+  );
+  if (!result.text.trim()) throw new AppError(422, MEDIA_MESSAGES.noTextFound);
+  const input: PdfSourceInput = {
+    fileName: displayName(file.filename, 'document.pdf'),
+    text: result.text,
+    numPages: result.numPages,
+  };
+  await saveExtraction(ctx.db, {
+    userId,
+    kind: 'pdf',
+    contentKey: sha256(file.buffer),
+    result: input,
+    charCount: input.text.length,
+  });
+  return input;
+}
+
+/** upload/documents stage 1: the PDF's text, kept server-side for stage 2. */
+export async function pdfTranscript(
+  ctx: AppContext,
+  userId: string,
+  file: UploadedFile | null,
+  botId: string | undefined,
+): Promise<PdfTranscriptResponse> {
+  if (!file) throw badRequest(MESSAGES.selectFile);
+  const bot = await ownedBotOrNull(ctx, userId, botId);
+  const input = await extract(ctx, userId, file);
+  return {
+    transcript: input.text,
+    num_characters: input.text.length,
+    stage: 1,
+    botId: bot?.id ?? null,
+    bot_name: bot?.name ?? null,
+  };
+}
+
+/**
+ * upload/documents stage 2: trains what stage 1 extracted from this same file (matched by
+ * content), extracting again only if that is gone. Without a file, the caller's latest PDF.
+ */
+export async function trainPdf(
+  ctx: AppContext,
+  userId: string,
+  file: UploadedFile | null,
+  botId: string | undefined,
+): Promise<TrainingResponse> {
+  const key = file ? sha256(file.buffer) : null;
+  const kept = await findExtraction(ctx.db, userId, 'pdf', key);
+  let input = kept?.result as PdfSourceInput | undefined;
+  if (!input) {
+    if (!file) throw badRequest(MESSAGES.selectFile);
+    input = await extract(ctx, userId, file);
+  }
+  return startTraining(ctx, {
+    userId,
+    botId,
+    botName: input.fileName.replace(/\.pdf$/i, ''),
+    type: 'pdf',
+    sourceType: SOURCE_TYPES.textAndFiles,
+    title: input.fileName,
+    origin: input.fileName,
+    input,
+    chars: input.text.length,
+    documentsTotal: 1,
+    stage: 2,
+  });
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { CHUNK_MAX, chunkDocument } from './chunker.ts';
+import { splitSentences } from './sentences.ts';
+
+const words = (n: number, seed = 'word') =>
+  Array.from({ length: n }, (_, i) => `${seed}${i}`).join(' ');
+const sentences = (n: number, seed = 'Alpha') =>
+  Array.from(
+    { length: n },
+    (_, i) => `${seed} sentence number ${i} talks about ${words(8, seed.toLowerCase())}.`,
+  ).join(' ');
+
+describe('chunkDocument', () => {
+  it('keeps a Q&A pair whole in one chunk, however long, with its question', () => {
+    const answer = sentences(60);
+    const chunks = chunkDocument({
+      title: 'FAQ',
+      text: '',
+      kind: 'qa',
+      question: 'How do refunds work?',
+      answer,
+    });
+    expect(chunks).toEqual([
+      {
+        ordinal: 0,
+        text: answer,
+        heading: null,
+        question: 'How do refunds work?',
+        charCount: answer.length,
+      },
+    ]);
+  });
+
+  it('carries Markdown headings with their paragraphs, as a breadcrumb', () => {
+    const text =
+      '# Guide\n\nIntro paragraph.\n\n## Install\n\nRun the installer.\n\n## Usage\n\nOpen the app.';
+    const chunks = chunkDocument({ title: 't', text, kind: 'text' });
+    expect(chunks.map((c) => [c.heading, c.text])).toEqual([
+      ['Guide', 'Intro paragraph.'],
+      ['Guide › Install', 'Run the installer.'],
+      ['Guide › Usage', 'Open the app.'],
+    ]);
+    expect(chunks.map((c) => c.ordinal)).toEqual([0, 1, 2]);
+  });
+
+  it('recognises bare title-like lines in extracted web/PDF text, but not sentences or metadata', () => {
+    const text = [
+      'Shipping Policy',
+      'We ship worldwide within five days of your order.',
+      '',
+      'This line ends with a period.',
+      'It is an ordinary paragraph.',
+      '',
+      'SHA: f3b9fc0f8e0a431366196d3e835e1ec368b379d1',
+      '',
+      'Returns',
+      '',
+      'Items can be returned within 30 days.',
+    ].join('\n');
+    const chunks = chunkDocument({ title: 't', text, kind: 'web' });
+    expect(chunks.map((c) => c.heading)).toEqual(['Shipping Policy', 'Returns']);
+    expect(chunks[0]?.text).toContain('This line ends with a period.');
+    expect(chunks[0]?.text).toContain('SHA: f3b9');
+    expect(chunks[1]?.text).toBe('Items can be returned within 30 days.');
+  });
+
+  it('packs short paragraphs together and splits long text within the size bounds', () => {
+    const paragraphs = Array.from({ length: 40 }, (_, i) => sentences(3, `Topic${i}`));
+    const chunks = chunkDocument({ title: 't', text: paragraphs.join('\n\n'), kind: 'text' });
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) {
+      expect(c.text.length).toBeLessThanOrEqual(CHUNK_MAX);
+      expect(c.charCount).toBe(c.text.length);
+    }
+    // Packed: far fewer chunks than paragraphs, and every paragraph is somewhere.
+    expect(chunks.length).toBeLessThan(paragraphs.length / 2);
+    const all = chunks.map((c) => c.text).join('\n');
+    for (const p of paragraphs) expect(all).toContain(p);
+  });
+
+  it('cuts a long paragraph at sentence boundaries with a one-sentence overlap', () => {
+    const para = sentences(40);
+    const chunks = chunkDocument({ title: 't', text: para, kind: 'text' });
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const [i, c] of chunks.entries()) {
+      expect(c.text.length).toBeLessThanOrEqual(CHUNK_MAX);
+      expect(c.text.startsWith('Alpha sentence number')).toBe(true);
+      expect(c.text.endsWith('.')).toBe(true);
+      const next = chunks[i + 1];
+      if (next) {
+        const last = splitSentences(c.text).at(-1)?.trim() ?? '';
+        expect(next.text.startsWith(last)).toBe(true);
+      }
+    }
+  });
+
+  it('never splits a word, even in text without sentence punctuation', () => {
+    const text = words(2000, 'token');
+    const chunks = chunkDocument({ title: 't', text, kind: 'pdf' });
+    const vocabulary = new Set(text.split(' '));
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) {
+      expect(c.text.length).toBeLessThanOrEqual(CHUNK_MAX);
+      for (const w of c.text.split(/\s+/)) expect(vocabulary.has(w)).toBe(true);
+    }
+  });
+
+  it('joins hard-wrapped PDF lines and repairs words hyphenated at line ends', () => {
+    const chunks = chunkDocument({
+      title: 't',
+      text: 'The exam-\nple shows a line\nthat wraps.',
+      kind: 'pdf',
+    });
+    expect(chunks[0]?.text).toBe('The example shows a line that wraps.');
+  });
+
+  it('returns nothing for empty text', () => {
+    expect(chunkDocument({ title: 't', text: '  \n\n ', kind: 'text' })).toEqual([]);
+  });
+});

@@ -1,0 +1,287 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { KNOWLEDGE_MESSAGES, MESSAGES } from '@docent/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launchBrowser } from './helpers/browser.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+import { clearToasts, expectPath, expectToast, expectVisible, screenshot } from './helpers/ui.ts';
+import {
+  addQuestion,
+  addText,
+  COVID_CSV,
+  charsOf,
+  csvColumnChars,
+  dropToasts,
+  footerCount,
+  hasCovidCsv,
+  signUpAndLogIn,
+  waitForTrainingToPreview,
+} from './knowledge.helpers.ts';
+
+/**
+ * Acceptance 1 of issue 3: a new user trains a bot on texts (one imported from a .txt file),
+ * then on Q&A pairs typed by hand and imported from a real CSV, checks the dashboard card and
+ * the trained items, deletes an item and the bot. Screens are photographed on the way.
+ */
+describe('knowledge journey', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let tmp: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser({ baseURL: server.url });
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'docent-kb-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('trains texts, Q&A and a CSV, reviews the bot, deletes an item and the bot', async () => {
+    const { page } = browser;
+    await signUpAndLogIn(page, `kb.${Date.now()}@example.com`, 'Knowledge-Pass-42');
+    await expectPath(page, '/dashboard');
+
+    // --- Text & Files -------------------------------------------------------------------
+    await page.getByRole('button', { name: 'Continue with Text & Files' }).click();
+    await expectPath(page, '/textupload');
+    await page.getByRole('button', { name: 'Add Content' }).click();
+    await expectVisible(page.getByText(MESSAGES.enterTitle));
+    await page.getByLabel('Title').fill('Opening hours');
+    await page.getByRole('button', { name: 'Add Content' }).click();
+    await expectVisible(page.getByText(MESSAGES.enterTextContent));
+    await screenshot(page, 'kb-textupload-errors');
+
+    const texts = [
+      { title: 'Opening hours', content: 'Our shop opens 9:00 to 18:00, Monday to Saturday.' },
+      { title: 'Delivery', content: 'We deliver across the country within three working days.' },
+    ];
+    await page.getByLabel('Content').fill(texts[0]!.content);
+    await page.getByRole('button', { name: 'Add Content' }).click();
+    await expectPath(page, '/text-listing');
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await expectPath(page, '/textupload');
+    await addText(page, '/text-listing', texts[1]!.title, texts[1]!.content);
+
+    // The third text comes from a .txt file on disk; its name becomes the title.
+    const txtContent =
+      'Returns are free within 30 days of purchase.\nKeep the receipt and the original box.';
+    const txtFile = path.join(tmp, 'Returns policy.txt');
+    await writeFile(txtFile, `${txtContent}\n`);
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await page.getByTestId('txt-input').setInputFiles(txtFile);
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="title"]') as HTMLInputElement)?.value !== '',
+    );
+    expect(await page.getByLabel('Title').inputValue()).toBe('Returns policy');
+    expect(await page.getByLabel('Content').inputValue()).toBe(`${txtContent}\n`);
+    await screenshot(page, 'kb-textupload');
+    await page.getByRole('button', { name: 'Add Content' }).click();
+    await expectPath(page, '/text-listing');
+    texts.push({ title: 'Returns policy', content: txtContent });
+    const listItems = page.getByRole('list', { name: 'Generate Q&A' }).getByRole('listitem');
+    expect(await listItems.count()).toBe(3);
+    expect(await footerCount(page)).toBe(charsOf(texts));
+
+    // Edit the second text through its index, then delete the first.
+    await page.getByRole('button', { name: 'Edit text Delivery' }).click();
+    await expectPath(page, '/textupload');
+    expect(await page.getByLabel('Title').inputValue()).toBe('Delivery');
+    texts[1] = { title: 'Delivery times', content: 'Orders arrive within two working days.' };
+    await addText(page, '/text-listing', texts[1].title, texts[1].content);
+    expect(await listItems.count()).toBe(3);
+    await expectVisible(page.getByRole('heading', { name: 'Delivery times' }));
+    await page.getByRole('button', { name: 'Delete text Opening hours' }).click();
+    texts.shift();
+    expect(await listItems.count()).toBe(2);
+    expect(await footerCount(page)).toBe(charsOf(texts));
+    await screenshot(page, 'kb-text-listing');
+
+    await page.getByRole('button', { name: 'Train Contents' }).click();
+    await page
+      .getByRole('dialog')
+      .waitFor({ timeout: 5_000 })
+      .then(() => screenshot(page, 'kb-training-dialog'))
+      .catch(() => undefined);
+    await waitForTrainingToPreview(page);
+    const botId = await page.evaluate(() => localStorage.getItem('bot_id'));
+    const botName = await page.evaluate(() => localStorage.getItem('bot_name'));
+    expect(botId).toBeTruthy();
+    expect(botName).toBeTruthy();
+
+    // An empty text list says so instead of training.
+    await page.goto('/text-listing');
+    await page.getByRole('button', { name: 'Train Contents' }).click();
+    await expectVisible(page.getByText(MESSAGES.noContentToTrain));
+
+    // --- Q&A by hand ---------------------------------------------------------------------
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Continue with QA' }).click();
+    await expectPath(page, '/question');
+    await page.getByRole('button', { name: 'Save Content' }).click();
+    await expectVisible(page.getByText(MESSAGES.addQuestionAnswer));
+    const pairs = [
+      { title: 'Do you ship abroad', content: 'Yes, to every country in the European Union.' },
+      { title: 'Can I pay by card?', content: 'We accept Visa, Mastercard and American Express.' },
+    ];
+    await addQuestion(page, '/question-listing', pairs[0]!.title, pairs[0]!.content);
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await addQuestion(page, '/question-listing', pairs[1]!.title, pairs[1]!.content);
+    // Titles read as questions: a mark is added only where the user typed none.
+    await expectVisible(page.getByRole('heading', { name: 'Do you ship abroad?' }));
+    await expectVisible(page.getByRole('heading', { name: 'Can I pay by card?', exact: true }));
+    await page.getByRole('button', { name: 'Edit Q&A Do you ship abroad?' }).click();
+    await expectPath(page, '/question');
+    pairs[0] = { title: 'Do you ship abroad', content: 'Yes, to the EU, the UK and Norway.' };
+    await addQuestion(page, '/question-listing', pairs[0].title, pairs[0].content);
+    expect(await footerCount(page)).toBe(charsOf(pairs));
+    await screenshot(page, 'kb-question-listing');
+    await page.getByRole('button', { name: 'Train Contents' }).click();
+    await waitForTrainingToPreview(page);
+    expect(await page.evaluate(() => localStorage.getItem('bot_id'))).toBe(botId);
+
+    await page.goto('/question-listing');
+    await page.getByRole('button', { name: 'Train Contents' }).click();
+    await expectVisible(page.getByText(MESSAGES.noQaToTrain));
+
+    // --- Q&A from a CSV file -------------------------------------------------------------
+    let csvChars = 0;
+    if (!hasCovidCsv) {
+      process.stderr.write(`NOTICE: ${COVID_CSV} is absent; the CSV import part was skipped\n`);
+    } else {
+      await page.goto('/question');
+      await page.getByRole('link', { name: 'Import .CSV' }).click();
+      await expectPath(page, '/question-file-upload');
+      await page.getByRole('button', { name: 'Create QA' }).click();
+      await expectVisible(page.getByText(MESSAGES.selectFile));
+      const emptyCsv = path.join(tmp, 'empty.csv');
+      await writeFile(emptyCsv, 'question,answer\n\n\n');
+      await page.getByTestId('csv-input').setInputFiles(emptyCsv);
+      await expectVisible(page.getByText(MESSAGES.csvEmpty));
+
+      await page.getByTestId('csv-input').setInputFiles(COVID_CSV);
+      await expectVisible(page.getByText('213 rows'));
+      const questionSelect = page.getByLabel('Question column');
+      const firstOption = questionSelect.locator('option').first();
+      expect(await firstOption.textContent()).toBe('Select an option');
+      const headers = await questionSelect.locator('option').allTextContents();
+      expect(headers.slice(1, 3)).toEqual(['question', 'answer']);
+      await page.getByRole('button', { name: 'Create QA' }).click();
+      await expectVisible(page.getByText(MESSAGES.csvSelectColumns));
+      await questionSelect.selectOption('question');
+      const expected = await csvColumnChars(COVID_CSV, 'question', 'answer');
+      expect(expected.rows).toBe(213);
+      await page.getByLabel('Answer column').selectOption('answer');
+      expect(await footerCount(page)).toBe(expected.total);
+      await screenshot(page, 'kb-csv-upload');
+
+      // A new file resets the columns and the count.
+      await page.getByRole('button', { name: 'Remove file' }).click();
+      expect(await footerCount(page)).toBe(0);
+      await page.getByTestId('csv-input').setInputFiles(COVID_CSV);
+      expect(await page.getByLabel('Question column').inputValue()).toBe('');
+      await page.getByLabel('Question column').selectOption('question');
+      await page.getByLabel('Answer column').selectOption('answer');
+      expect(await footerCount(page)).toBe(expected.total);
+      csvChars = expected.total;
+      await page.getByRole('button', { name: 'Create QA' }).click();
+      await waitForTrainingToPreview(page);
+      expect(await page.evaluate(() => localStorage.getItem('bot_id'))).toBe(botId);
+    }
+
+    // --- Dashboard card ------------------------------------------------------------------
+    await page.goto('/dashboard');
+    const card = page.getByTestId('bot-card');
+    await card.first().waitFor();
+    expect(await card.count()).toBe(1);
+    await expectVisible(card.getByRole('link', { name: botName! }));
+    expect(await card.getByTestId('bot-messages').textContent()).toBe('0');
+    expect(await card.getByTestId('bot-conversations').textContent()).toBe('0');
+    expect(await card.getByTestId('bot-resolutions').textContent()).toBe('0');
+    const totalChars = charsOf(texts) + charsOf(pairs) + csvChars;
+    await expectVisible(card.getByText(`${totalChars.toLocaleString('en-US')} characters`));
+    expect(await card.locator('[data-flag="train_ai"]').getAttribute('data-state')).toBe(
+      'completed',
+    );
+    await dropToasts(page);
+    await screenshot(page, 'kb-dashboard');
+
+    // --- Trained items -------------------------------------------------------------------
+    await card.getByRole('link', { name: 'Data Source' }).click();
+    // No website was crawled: the website list sends the user to crawl one.
+    await expectPath(page, '/datasource/crawl');
+    await page.goto('/datasource/text-model');
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    for (const t of texts) {
+      const row = rows.filter({ hasText: t.title });
+      await expectVisible(row.getByText('text', { exact: true }));
+      await expectVisible(row.getByText('Trained', { exact: true }));
+    }
+    await dropToasts(page);
+    await screenshot(page, 'kb-trained-text');
+
+    await page.getByRole('link', { name: 'QA' }).click();
+    await expectPath(page, '/datasource/question-model');
+    await rows.first().waitFor();
+    const qaRows = await rows.count();
+    expect(qaRows).toBeGreaterThanOrEqual(pairs.length);
+    await expectVisible(rows.filter({ hasText: 'Can I pay by card?' }).getByText('Trained'));
+
+    // Delete a text item: the list reloads without it.
+    await page.goto('/datasource/text-model');
+    await rows.first().waitFor();
+    await clearToasts(page);
+    await page.getByRole('button', { name: `Delete ${texts[0]!.title}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, KNOWLEDGE_MESSAGES.dataRemoved);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    await expectVisible(rows.filter({ hasText: texts[1]!.title }));
+
+    // --- Settings and status check -------------------------------------------------------
+    await page.goto('/chatbot-settings');
+    await expectVisible(page.getByRole('heading', { name: 'AI General Settings' }));
+    const remaining = totalChars - texts[0]!.title.length - texts[0]!.content.length;
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="total-chars"]')?.textContent === n,
+      remaining.toLocaleString('en-US'),
+    );
+    await page.getByLabel('Agent Name').fill('Ava');
+    await page.getByLabel('Business Name').fill('Acme Outdoor');
+    await page.getByLabel('Base Prompt').fill('Answer briefly and kindly.');
+    await clearToasts(page);
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, KNOWLEDGE_MESSAGES.settingsSaved);
+    await page.reload();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('input[name="agent_name"]') as HTMLInputElement)?.value === 'Ava',
+    );
+    expect(await page.getByLabel('Business Name').inputValue()).toBe('Acme Outdoor');
+    await dropToasts(page);
+    await screenshot(page, 'kb-settings');
+
+    await page.goto('/status-check');
+    await expectVisible(page.getByRole('heading', { name: 'Status Check' }));
+
+    // --- Delete the bot ------------------------------------------------------------------
+    await page.goto('/dashboard');
+    await clearToasts(page);
+    await page.getByRole('button', { name: `Delete chatbot ${botName}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete chatbot' }).click();
+    await expectToast(page, KNOWLEDGE_MESSAGES.botDeleted);
+    await expectVisible(page.getByText('No chatbots yet'));
+    expect(await page.evaluate(() => localStorage.getItem('bot_id'))).toBeNull();
+
+    // 'New AI Chatbot' asks the plan first, then offers the data sources.
+    await page.getByRole('button', { name: 'New AI Chatbot' }).click();
+    await page.waitForFunction(() => document.activeElement?.closest('.sources') !== null);
+
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
