@@ -1,9 +1,9 @@
 import { MESSAGES } from '@docent/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { solidPng } from './helpers/png.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
-import { clearToasts, expectPath, expectToast, expectVisible } from './helpers/ui.ts';
+import { clearToasts, expectPath, expectToast, expectVisible, screenshot } from './helpers/ui.ts';
 
 /**
  * Acceptance 1 of issue 2: the whole account life cycle in a real browser against the real
@@ -25,6 +25,9 @@ describe('account journey', () => {
 
   it('registers, edits the profile, changes and resets the password, and deletes the account', async () => {
     const { page } = browser;
+    onTestFailed(async () => {
+      await screenshot(page, 'journey-failure').catch(() => {});
+    });
     const email = `jane.${Date.now()}@example.com`;
     const firstPassword = 'Correct-Horse-42';
     const changedPassword = 'Battery-Staple-77';
@@ -110,11 +113,11 @@ describe('account journey', () => {
 
     // Change the password (client-side rule first).
     await clearToasts(page);
-    await page.getByLabel('Current Password').fill(firstPassword);
+    await page.getByLabel('Current Password', { exact: true }).fill(firstPassword);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectVisible(page.getByText(MESSAGES.fillAllFields));
-    await page.getByLabel('New Password').fill(changedPassword);
-    await page.getByLabel('Confirm Password').fill(changedPassword);
+    await page.getByLabel('New Password', { exact: true }).fill(changedPassword);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(changedPassword);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.locator('.Toastify__toast--success').first().waitFor();
 
@@ -140,8 +143,8 @@ describe('account journey', () => {
     await page.goto(resetLink);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expectVisible(page.getByText(MESSAGES.enterPassword));
-    await page.getByLabel('New Password').fill(resetPassword);
-    await page.getByLabel('Confirm Password').fill(resetPassword);
+    await page.getByLabel('New Password', { exact: true }).fill(resetPassword);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(resetPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expectPath(page, '/login');
 

@@ -33,8 +33,8 @@ export async function logIn(page: Page, email: string, password: string): Promis
 
 /** Fills the Text tab and saves; lands on the listing. */
 export async function addText(page: Page, listing: string, title: string, content: string) {
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Content').fill(content);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Content', { exact: true }).fill(content);
   await page.getByRole('button', { name: 'Add Content' }).click();
   await expectPath(page, listing);
 }
@@ -58,13 +58,22 @@ export function charsOf(items: readonly { title: string; content: string }[]): n
   return items.reduce((sum, i) => sum + i.title.length + i.content.length, 0);
 }
 
-/** What the CSV page should show: the summed lengths of the two chosen columns (spec §9). */
+/**
+ * What the CSV page should show, the summed lengths of the two chosen columns (spec §9), and
+ * what the server counts once it has trimmed the cells and left out incomplete rows.
+ */
 export async function csvColumnChars(file: string, question: string, answer: string) {
   const text = await readFile(file, 'utf8');
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
   let total = 0;
-  for (const row of parsed.data) total += (row[question] ?? '').length + (row[answer] ?? '').length;
-  return { rows: parsed.data.length, total };
+  let trained = 0;
+  for (const row of parsed.data) {
+    const q = row[question] ?? '';
+    const a = row[answer] ?? '';
+    total += q.length + a.length;
+    if (q.trim() && a.trim()) trained += q.trim().length + a.trim().length;
+  }
+  return { rows: parsed.data.length, total, trained };
 }
 
 /** Waits for the training dialog to finish and the app to open the preview. */

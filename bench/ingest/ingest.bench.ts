@@ -10,7 +10,10 @@ import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { createJobHandlers } from '../../apps/server/src/jobs/definitions/index.ts';
 import { createLogger } from '../../apps/server/src/lib/logger.ts';
-import { trainQaPairs, trainTexts } from '../../apps/server/src/modules/sources/content-training.service.ts';
+import {
+  trainQaPairs,
+  trainTexts,
+} from '../../apps/server/src/modules/sources/content-training.service.ts';
 import { lexicalSearch } from '../../apps/server/src/search/lexical-search.ts';
 import { qaPairs, textCorpus } from './fixtures.ts';
 
@@ -51,11 +54,17 @@ const { id: userId } = await ctx.db
 async function measure(label: string, train: () => Promise<{ botId: string }>, probe: string) {
   const before = process.memoryUsage().rss;
   peakRss = before;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const { botId } = await train();
   await ctx.jobs.whenIdle(600_000);
   const trainedMs = performance.now() - t0;
-  const bot = await ctx.db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirstOrThrow();
+  const cpu = process.cpuUsage(cpu0);
+  const bot = await ctx.db
+    .selectFrom('bots')
+    .selectAll()
+    .where('id', '=', botId)
+    .executeTakeFirstOrThrow();
   const chunks = await ctx.db
     .selectFrom('chunks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -65,14 +74,24 @@ async function measure(label: string, train: () => Promise<{ botId: string }>, p
   const hits = await lexicalSearch(ctx.db, botId, probe, 5);
   const searchMs = performance.now() - t1;
   out(`${label}`);
-  out(`  status ${bot.status}, ${Number(chunks.n)} chunks, ${bot.total_chars.toLocaleString('en-US')} characters`);
-  out(`  trained and searchable in ${(trainedMs / 1000).toFixed(2)} s`);
+  out(
+    `  status ${bot.status}, ${Number(chunks.n)} chunks, ${bot.total_chars.toLocaleString('en-US')} characters`,
+  );
+  out(
+    `  trained and searchable in ${(trainedMs / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU (this process, incl. embedded PostgreSQL)`,
+  );
   out(`  first query "${probe}": ${hits.length} hits in ${searchMs.toFixed(0)} ms`);
   out(`  peak RSS ${mb(peakRss)} (start ${mb(before)}), peak JS heap ${mb(peakHeap)}`);
   if (bot.status !== 'trained' || hits.length === 0) process.exitCode = 1;
 }
 
 out(`ingest benchmark — embedded PGlite in ${dataDir}, Node ${process.version}`);
+out(
+  `  load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.availableParallelism()} cores`,
+);
 const pairs = qaPairs(QA_COUNT);
 await measure(
   `${pairs.length.toLocaleString('en-US')} Q&A pairs`,

@@ -31,6 +31,8 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   // Let web fonts and entrance animations settle so the picture is what a person sees.
   await page.evaluate(() => document.fonts.ready);
+  // Park the pointer in a corner so no hover state shows.
+  await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
   await page.screenshot({ path: file, fullPage });
   return file;

@@ -6,6 +6,7 @@ import type { AppContext } from './http/context.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
+import { configureSafeFetch } from './lib/safe-fetch.ts';
 import { loadSigningKey } from './lib/secrets.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createAnswerEngine } from './rag/answer/index.ts';
@@ -27,6 +28,7 @@ export async function createRuntime(
   opts: { log?: Logger; pgliteDir?: string | null } = {},
 ): Promise<Runtime> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  configureSafeFetch({ allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK, publicUrl: env.publicUrl });
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: opts.pgliteDir === undefined ? path.join(env.dataDir, 'pg') : opts.pgliteDir,

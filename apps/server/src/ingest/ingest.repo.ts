@@ -44,7 +44,13 @@ export async function markSourceProcessing(
   const now = new Date();
   await db
     .updateTable('sources')
-    .set({ status: 'processing', error: null, documents_done: 0, documents_total: documentsTotal, updated_at: now })
+    .set({
+      status: 'processing',
+      error: null,
+      documents_done: 0,
+      documents_total: documentsTotal,
+      updated_at: now,
+    })
     .where('id', '=', sourceId)
     .execute();
   await db
@@ -55,7 +61,11 @@ export async function markSourceProcessing(
 }
 
 export async function saveProgress(db: Db, sourceId: string, done: number): Promise<void> {
-  await db.updateTable('sources').set({ documents_done: done }).where('id', '=', sourceId).execute();
+  await db
+    .updateTable('sources')
+    .set({ documents_done: done })
+    .where('id', '=', sourceId)
+    .execute();
 }
 
 export interface DocumentRow {

@@ -12,6 +12,7 @@ export function normalizeDocumentText(input: string): string {
       .normalize('NFC')
       .replace(/\r\n?/g, '\n')
       // C0/C1 controls except tab and newline, plus zero-width and BOM characters.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
       .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200D\u2060\uFEFF]/g, '')
       .replace(/[\t\f\v\u00A0\u2000-\u200A\u202F\u205F\u3000 ]+/g, ' ')
       .replace(/ *\n */g, '\n')

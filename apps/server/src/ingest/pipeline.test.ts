@@ -10,9 +10,9 @@ import { textDocuments } from './sources/text.ts';
 describe('normalizeDocumentText', () => {
   it('composes to NFC, drops control and zero-width characters, tidies blanks', () => {
     const decomposed = 'Cafe\u0301';
-    expect(normalizeDocumentText(`${decomposed}\u0000 \u200Bbar\r\n\r\n\r\n\tnext  line \u0007`)).toBe(
-      'Café bar\n\nnext line',
-    );
+    expect(
+      normalizeDocumentText(`${decomposed}\u0000 \u200Bbar\r\n\r\n\r\n\tnext  line \u0007`),
+    ).toBe('Café bar\n\nnext line');
     expect(normalizeDocumentText('a\uD800b')).toBe('a\uFFFDb');
   });
 });
@@ -72,14 +72,30 @@ describe('ingestSource', () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const bot = await db().selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirstOrThrow();
-    return { documents: await n('documents'), chunks: await n('chunks'), indexed: await n('search_documents'), chars: bot.total_chars, status: bot.status };
+    const bot = await db()
+      .selectFrom('bots')
+      .selectAll()
+      .where('id', '=', botId)
+      .executeTakeFirstOrThrow();
+    return {
+      documents: await n('documents'),
+      chunks: await n('chunks'),
+      indexed: await n('search_documents'),
+      chars: bot.total_chars,
+      status: bot.status,
+    };
   }
 
   const paragraphs = (seed: string, n: number) =>
-    Array.from({ length: n }, (_, i) => `${seed} paragraph ${i}. ${'Lorem ipsum dolor sit amet. '.repeat(12)}`).join('\n\n');
+    Array.from(
+      { length: n },
+      (_, i) => `${seed} paragraph ${i}. ${'Lorem ipsum dolor sit amet. '.repeat(12)}`,
+    ).join('\n\n');
 
-  const items = Array.from({ length: 150 }, (_, i) => ({ title: `Doc ${i}`, content: paragraphs(`d${i}`, 4) }));
+  const items = Array.from({ length: 150 }, (_, i) => ({
+    title: `Doc ${i}`,
+    content: paragraphs(`d${i}`, 4),
+  }));
 
   it('is idempotent: running a source again adds no documents, chunks or characters', async () => {
     const { botId, sourceId } = await newSource(items);
@@ -136,7 +152,11 @@ describe('ingestSource', () => {
   it('marks a failed source and bot; deleting the bot removes documents, chunks and index', async () => {
     const { botId, sourceId } = await newSource([{ title: 'x', content: 'y' }]);
     await failSource(deps, sourceId, 'Training failed: boom');
-    const source = await db().selectFrom('sources').selectAll().where('id', '=', sourceId).executeTakeFirstOrThrow();
+    const source = await db()
+      .selectFrom('sources')
+      .selectAll()
+      .where('id', '=', sourceId)
+      .executeTakeFirstOrThrow();
     expect(source.status).toBe('failed');
     expect(source.error).toBe('Training failed: boom');
     expect((await counts(botId)).status).toBe('failed');
@@ -145,7 +165,15 @@ describe('ingestSource', () => {
     const other = await newSource(items.slice(0, 5));
     await run(other.sourceId);
     await db().deleteFrom('bots').where('id', '=', other.botId).execute();
-    expect(await db().selectFrom('chunks').select('id').where('bot_id', '=', other.botId).execute()).toEqual([]);
-    expect(await db().selectFrom('search_postings').select('term').where('bot_id', '=', other.botId).execute()).toEqual([]);
+    expect(
+      await db().selectFrom('chunks').select('id').where('bot_id', '=', other.botId).execute(),
+    ).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('search_postings')
+        .select('term')
+        .where('bot_id', '=', other.botId)
+        .execute(),
+    ).toEqual([]);
   });
 });

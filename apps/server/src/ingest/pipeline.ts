@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
+import { recomputeBot } from '../modules/bots/bots.repo.ts';
 import { type ChunkDraft, chunkDocument, type DocumentKind } from '../search/chunker.ts';
 import { indexChunks } from '../search/lexical-index.ts';
 import {
@@ -12,7 +13,6 @@ import {
   markSourceProcessing,
   saveProgress,
 } from './ingest.repo.ts';
-import { recomputeBot } from '../modules/bots/bots.repo.ts';
 import { normalizeDocumentText, normalizeLine } from './normalize.ts';
 
 /** What a source module yields: raw extracted content, before any normalisation. */
@@ -82,7 +82,12 @@ const BATCH_CHARS = 1_000_000;
  * nothing twice.
  */
 export async function ingestSource(deps: PipelineDeps, args: IngestArgs): Promise<IngestResult> {
-  const result: IngestResult = { completed: false, documentsSeen: 0, documentsAdded: 0, chunksAdded: 0 };
+  const result: IngestResult = {
+    completed: false,
+    documentsSeen: 0,
+    documentsAdded: 0,
+    chunksAdded: 0,
+  };
   const source = await findSourceForIngest(deps.db, args.sourceId);
   if (!source) return result;
   const total = args.documentsTotal?.(source) ?? null;

@@ -31,12 +31,26 @@ describe.runIf(REDIS)('BullMQ job queue (REDIS_URL)', () => {
     ];
     const { botId } = await trainText(t, user, items);
     const count = async () =>
-      (await t.runtime.ctx.db.selectFrom('chunks').select('id').where('bot_id', '=', botId).execute()).length;
-    const bot = await t.runtime.ctx.db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirstOrThrow();
+      (
+        await t.runtime.ctx.db
+          .selectFrom('chunks')
+          .select('id')
+          .where('bot_id', '=', botId)
+          .execute()
+      ).length;
+    const bot = await t.runtime.ctx.db
+      .selectFrom('bots')
+      .selectAll()
+      .where('id', '=', botId)
+      .executeTakeFirstOrThrow();
     expect(bot.status).toBe('trained');
     expect(await count()).toBe(2);
     // Re-run the same source's job, as BullMQ does for a stalled job.
-    const [source] = await t.runtime.ctx.db.selectFrom('sources').select('id').where('bot_id', '=', botId).execute();
+    const [source] = await t.runtime.ctx.db
+      .selectFrom('sources')
+      .select('id')
+      .where('bot_id', '=', botId)
+      .execute();
     await t.runtime.ctx.jobs.enqueue('train-source', { sourceId: source!.id });
     await t.runtime.ctx.jobs.whenIdle();
     expect(await count()).toBe(2);

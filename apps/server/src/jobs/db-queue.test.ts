@@ -26,7 +26,8 @@ describe('in-process job runner (job state in the database)', () => {
     queues.push(q);
     return q;
   };
-  const jobs = () => t.runtime.ctx.db.selectFrom('jobs').selectAll().orderBy('created_at').execute();
+  const jobs = () =>
+    t.runtime.ctx.db.selectFrom('jobs').selectAll().orderBy('created_at').execute();
   const clear = () => t.runtime.ctx.db.deleteFrom('jobs').execute();
 
   it('runs each job exactly once even with two workers claiming concurrently', async () => {

@@ -65,9 +65,10 @@ export function createDbQueue(cfg: QueueConfig): JobQueue {
       const last = job.attempts >= job.max_attempts;
       cfg.log.warn({ err, job: job.name, id: job.id, attempt: job.attempts }, 'job attempt failed');
       await failJob(cfg.db, job.id, workerId, message, last ? null : 2 ** job.attempts);
-      if (last) await h.failed(job.name, job.payload, err).catch((e: unknown) => {
-        cfg.log.error({ err: e, job: job.name }, 'job failure handler failed');
-      });
+      if (last)
+        await h.failed(job.name, job.payload, err).catch((e: unknown) => {
+          cfg.log.error({ err: e, job: job.name }, 'job failure handler failed');
+        });
     }
   }
 
@@ -116,7 +117,10 @@ export function createDbQueue(cfg: QueueConfig): JobQueue {
         // An embedded database lives on this machine, so a job whose worker process is gone
         // can be resumed at once instead of after its lease.
         const orphans = (await listRunningJobs(cfg.db)).filter((j) => !workerAlive(j.locked_by));
-        await requeueJobs(cfg.db, orphans.map((j) => j.id));
+        await requeueJobs(
+          cfg.db,
+          orphans.map((j) => j.id),
+        );
         if (orphans.length > 0) {
           cfg.log.info({ jobs: orphans.length }, 'resuming jobs interrupted by the last shutdown');
         }

@@ -59,7 +59,13 @@ export async function renewLeases(
 export async function completeJob(db: Kysely<DB>, id: string, workerId: string): Promise<void> {
   await db
     .updateTable('jobs')
-    .set({ status: 'done', locked_by: null, locked_until: null, finished_at: new Date(), updated_at: new Date() })
+    .set({
+      status: 'done',
+      locked_by: null,
+      locked_until: null,
+      finished_at: new Date(),
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .where('locked_by', '=', workerId)
     .execute();
@@ -78,7 +84,14 @@ export async function failJob(
     .updateTable('jobs')
     .set(
       retryInSeconds === null
-        ? { status: 'failed', last_error: error, locked_by: null, locked_until: null, finished_at: now, updated_at: now }
+        ? {
+            status: 'failed',
+            last_error: error,
+            locked_by: null,
+            locked_until: null,
+            finished_at: now,
+            updated_at: now,
+          }
         : {
             status: 'queued',
             last_error: error,
@@ -97,7 +110,11 @@ export async function failJob(
 export async function listRunningJobs(
   db: Kysely<DB>,
 ): Promise<{ id: string; locked_by: string | null }[]> {
-  return db.selectFrom('jobs').select(['id', 'locked_by']).where('status', '=', 'running').execute();
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'locked_by'])
+    .where('status', '=', 'running')
+    .execute();
 }
 
 /** Hands running jobs back to the queue (their worker is known to be gone). */

@@ -39,7 +39,11 @@ export interface JobHandlers {
 /** One interface over the in-process runner (job state in the database) and BullMQ. */
 export interface JobQueue {
   readonly kind: 'database' | 'bullmq';
-  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts?: EnqueueOptions): Promise<void>;
+  enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    opts?: EnqueueOptions,
+  ): Promise<void>;
   /** Starts running jobs in this process (the worker role). */
   start(handlers: JobHandlers): Promise<void>;
   /** Resolves once nothing is queued or running (tests and benchmarks). */
@@ -61,9 +65,7 @@ export interface QueueConfig {
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 export function createJobQueue(cfg: QueueConfig): JobQueue {
-  return cfg.redisUrl
-    ? createBullQueue({ ...cfg, redisUrl: cfg.redisUrl })
-    : createDbQueue(cfg);
+  return cfg.redisUrl ? createBullQueue({ ...cfg, redisUrl: cfg.redisUrl }) : createDbQueue(cfg);
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import {
   ACCESS_COOKIE,
   type ClientToServerEvents,
@@ -54,7 +54,8 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
   if (cfg.redisUrl) {
     const pub = new Redis(cfg.redisUrl, { lazyConnect: false });
     const sub = pub.duplicate();
-    for (const c of [pub, sub]) c.on('error', (err) => cfg.log.warn({ err }, 'realtime Redis error'));
+    for (const c of [pub, sub])
+      c.on('error', (err) => cfg.log.warn({ err }, 'realtime Redis error'));
     redis.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: `${cfg.redisPrefix}#socket.io` }));
   }

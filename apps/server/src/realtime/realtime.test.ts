@@ -29,7 +29,11 @@ describe('realtime channel', () => {
     await t.close();
   });
 
-  function open(opts: { cookie?: string; origin?: string; query?: Record<string, string> }): Socket {
+  function open(opts: {
+    cookie?: string;
+    origin?: string;
+    query?: Record<string, string>;
+  }): Socket {
     const headers: Record<string, string> = {};
     if (opts.cookie) headers.cookie = opts.cookie;
     if (opts.origin) headers.origin = opts.origin;

@@ -51,6 +51,8 @@ export interface FakeOpenAI {
   embeddingCalls(): { model: string; input: string | string[]; [key: string]: unknown }[];
   setReply(reply: string | ChatResponder): void;
   setGate(gate: ChunkGate | null): void;
+  /** Streamed completions whose client is still connected. */
+  openStreams(): number;
   /** The next `times` requests fail with this status and an OpenAI-style error body. */
   failNext(status: number, times?: number): void;
   reset(): void;
@@ -107,6 +109,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   let reply: string | ChatResponder = opts.reply ?? FAKE_DEFAULT_REPLY;
   let failures: { status: number; times: number } | null = null;
   let gate: ChunkGate | null = null;
+  const streams = new Set<ServerResponse>();
   let counter = 0;
 
   async function chat(res: ServerResponse, body: ChatRequestBody): Promise<void> {
@@ -143,6 +146,8 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       'cache-control': 'no-cache',
       connection: 'keep-alive',
     });
+    streams.add(res);
+    res.on('close', () => streams.delete(res));
     const chunk = (delta: object, finish: string | null, extra: object = {}) =>
       `data: ${JSON.stringify({
         id,
@@ -260,6 +265,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     setGate(next) {
       gate = next;
     },
+    openStreams: () => streams.size,
     failNext(status, times = 1) {
       failures = { status, times };
     },

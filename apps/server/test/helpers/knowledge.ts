@@ -43,7 +43,10 @@ export async function call(
     ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
     ...(extra.payload !== undefined ? { payload: extra.payload } : {}),
   });
-  return { status: res.statusCode, body: res.json() as { hasError: boolean; message: string; response?: any } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { hasError: boolean; message: string; response?: any },
+  };
 }
 
 /** Trains texts and waits until the bot is trained; returns the bot id. */

@@ -61,7 +61,8 @@ export const textTrainingBody = z
     bot_id: optionalBotId,
   })
   .superRefine((b, ctx) => {
-    if (b.stage !== 1) return void ctx.addIssue({ code: 'custom', message: KNOWLEDGE_MESSAGES.invalidStage });
+    if (b.stage !== 1)
+      return void ctx.addIssue({ code: 'custom', message: KNOWLEDGE_MESSAGES.invalidStage });
     if (b.content_list.length === 0) {
       return void ctx.addIssue({ code: 'custom', message: MESSAGES.noContentToTrain });
     }
@@ -93,7 +94,8 @@ export const qaTrainingJson = z
     bot_id: optionalBotId,
   })
   .superRefine((b, ctx) => {
-    if (b.stage !== 2) return void ctx.addIssue({ code: 'custom', message: KNOWLEDGE_MESSAGES.invalidStage });
+    if (b.stage !== 2)
+      return void ctx.addIssue({ code: 'custom', message: KNOWLEDGE_MESSAGES.invalidStage });
     if (b.question_answer.length === 0) {
       return void ctx.addIssue({ code: 'custom', message: MESSAGES.noQaToTrain });
     }

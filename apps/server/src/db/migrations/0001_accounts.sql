@@ -17,6 +17,8 @@ CREATE TABLE sessions (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   refresh_jti text NOT NULL,
+  -- The id just replaced: two tabs refreshing with the same cookie at once are not a theft.
+  previous_refresh_jti text,
   csrf_token text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   refreshed_at timestamptz NOT NULL DEFAULT now(),

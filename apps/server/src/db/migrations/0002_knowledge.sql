@@ -57,6 +57,8 @@ CREATE TABLE documents (
   char_count integer NOT NULL DEFAULT 0,
   -- Start of the content, for the trained-items list (the full text lives in the chunks).
   excerpt text NOT NULL DEFAULT '',
+  -- Insertion order (documents of one batch share created_at).
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX documents_bot_hash_key ON documents (bot_id, content_hash);

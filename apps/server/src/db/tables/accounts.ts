@@ -18,6 +18,7 @@ export interface SessionsTable {
   id: Generated<string>;
   user_id: string;
   refresh_jti: string;
+  previous_refresh_jti: Generated<string | null>;
   csrf_token: string;
   created_at: Timestamp;
   refreshed_at: Timestamp;

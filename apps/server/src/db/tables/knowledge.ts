@@ -53,6 +53,7 @@ export interface DocumentsTable {
   content_hash: string;
   char_count: Generated<number>;
   excerpt: Generated<string>;
+  seq: Generated<number>;
   created_at: Timestamp;
 }
 

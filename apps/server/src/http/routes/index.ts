@@ -11,6 +11,7 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { sourceRoutes } from './source/source.routes.ts';
 import { uploadRoutes } from './upload/index.ts';
 import { userRoutes } from './user/index.ts';
+import { websiteRoutes } from './website/website.routes.ts';
 import { youtubeRoutes } from './youtube/youtube.routes.ts';
 
 /** Every API area, mounted under /api. */
@@ -28,4 +29,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(documentsRoutes);
   await app.register(imagesRoutes);
   await app.register(youtubeRoutes);
+  await app.register(websiteRoutes);
 }

@@ -142,6 +142,17 @@ export async function finishCrawl(
     .execute();
 }
 
+/** Crawls of this user still running (one at a time per user: a new one replaces them). */
+export async function runningCrawlsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('crawl_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'running')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function markCrawlCancelled(db: Db, id: string): Promise<boolean> {
   const res = await db
     .updateTable('crawl_sessions')

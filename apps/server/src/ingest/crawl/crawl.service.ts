@@ -22,6 +22,7 @@ import {
   markCrawlCancelled,
   pagesByUrls,
   pruneOldCrawls,
+  runningCrawlsOfUser,
 } from './crawl.repo.ts';
 import { SitemapError } from './sitemap-reader.ts';
 import { normalizeUrl } from './url.ts';
@@ -56,6 +57,9 @@ async function queueCrawl(
   row: Omit<Parameters<typeof insertCrawlSession>[1], 'user_id' | 'page_cap'>,
 ): Promise<string> {
   const plan = await planOfUser(ctx.db, userId);
+  for (const id of await runningCrawlsOfUser(ctx.db, userId)) {
+    if (await markCrawlCancelled(ctx.db, id)) abortLocalCrawl(id);
+  }
   await pruneOldCrawls(ctx.db, userId, CRAWLS_KEPT_PER_USER);
   const crawlId = await insertCrawlSession(ctx.db, { ...row, user_id: userId, page_cap: plan.maxPagesPerCrawl });
   await ctx.jobs.enqueue('crawl-site', { crawlId }, { dedupeKey: `crawl-site:${crawlId}`, maxAttempts: 2 });

@@ -11,7 +11,11 @@ export type CsvParseResult =
  * lines are skipped, quoted fields may span lines. Rows missing a question or an answer in the
  * chosen columns are left out.
  */
-export function parseQaCsv(text: string, questionColumn: string, answerColumn: string): CsvParseResult {
+export function parseQaCsv(
+  text: string,
+  questionColumn: string,
+  answerColumn: string,
+): CsvParseResult {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',

@@ -1,8 +1,15 @@
 import type { AppContext } from '../../http/context.ts';
-import { failSource, type IngestDocument, ingestSource, type PipelineDeps } from '../../ingest/pipeline.ts';
+import {
+  failSource,
+  type IngestDocument,
+  ingestSource,
+  type PipelineDeps,
+} from '../../ingest/pipeline.ts';
+import { websiteDocumentCount, websiteDocuments } from '../../ingest/sources/crawl.ts';
 import { imageDocumentCount, imageDocuments } from '../../ingest/sources/images.ts';
 import { pdfDocumentCount, pdfDocuments } from '../../ingest/sources/pdf.ts';
 import { qaDocumentCount, qaDocuments } from '../../ingest/sources/qa.ts';
+import { sitemapDocumentCount, sitemapDocuments } from '../../ingest/sources/sitemap.ts';
 import { textDocumentCount, textDocuments } from '../../ingest/sources/text.ts';
 import { youtubeDocumentCount, youtubeDocuments } from '../../ingest/sources/youtube.ts';
 import { createTrainingNotifier } from '../../modules/sources/training-status.service.ts';
@@ -10,7 +17,8 @@ import type { JobPayloads, JobRun } from '../queue.ts';
 
 /** How each source type turns its stored input into documents. */
 export interface SourceLoader {
-  documents(input: unknown): AsyncIterable<IngestDocument>;
+  /** `ctx` for sources whose content already lives in the database (crawled pages). */
+  documents(input: unknown, ctx: AppContext): AsyncIterable<IngestDocument>;
   count(input: unknown): number | null;
 }
 
@@ -22,6 +30,8 @@ export const SOURCE_LOADERS: Record<string, SourceLoader> = {
   pdf: { documents: pdfDocuments, count: pdfDocumentCount },
   images: { documents: imageDocuments, count: imageDocumentCount },
   youtube: { documents: youtubeDocuments, count: youtubeDocumentCount },
+  website: { documents: websiteDocuments, count: websiteDocumentCount },
+  sitemap: { documents: sitemapDocuments, count: sitemapDocumentCount },
 };
 
 export function pipelineDeps(ctx: AppContext): PipelineDeps {
@@ -48,7 +58,7 @@ export const trainSourceJob = {
     };
     const result = await ingestSource(pipelineDeps(ctx), {
       sourceId: payload.sourceId,
-      documents: (source) => loaderOf(source.type).documents(source.input),
+      documents: (source) => loaderOf(source.type).documents(source.input, ctx),
       documentsTotal: (source) => loaderOf(source.type).count(source.input),
       signal: run.signal,
     });

@@ -5,7 +5,9 @@ export interface ActiveSession {
   id: string;
   user_id: string;
   refresh_jti: string;
+  previous_refresh_jti: string | null;
   csrf_token: string;
+  refreshed_at: Date;
 }
 
 export async function insertSession(
@@ -27,7 +29,7 @@ export async function findActiveSession(
 ): Promise<ActiveSession | undefined> {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'refresh_jti', 'csrf_token'])
+    .select(['id', 'user_id', 'refresh_jti', 'previous_refresh_jti', 'csrf_token', 'refreshed_at'])
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date())
@@ -43,7 +45,7 @@ export async function rotateSession(
 ): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
-    .set({ ...next, refreshed_at: new Date() })
+    .set({ ...next, previous_refresh_jti: expectedJti, refreshed_at: new Date() })
     .where('id', '=', id)
     .where('refresh_jti', '=', expectedJti)
     .where('revoked_at', 'is', null)

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { randomToken } from '../../lib/secrets.ts';
 import {
+  type ActiveSession,
   findActiveSession,
   insertSession,
   revokeSession,
@@ -86,8 +87,15 @@ export async function authenticate(
 }
 
 /**
+ * How long the refresh id just replaced stays acceptable: two tabs share the cookies, and when
+ * both refresh at the same moment the slower one presents the id the faster one just rotated.
+ */
+export const REFRESH_RACE_GRACE_MS = 10_000;
+
+/**
  * Exchanges a refresh token for a new pair. The refresh id rotates each time; presenting an
- * already-used one means the token leaked, so the whole session is revoked.
+ * already-used one means the token leaked, so the whole session is revoked — except for the
+ * id replaced within the last REFRESH_RACE_GRACE_MS, whose holder gets the current pair.
  */
 export async function refreshSession(
   cfg: SessionConfig,
@@ -101,10 +109,7 @@ export async function refreshSession(
   if (!csrfHeader || csrfHeader !== csrf) return { ok: false, csrf: true };
   const session = await findActiveSession(cfg.db, sid);
   if (!session || session.user_id !== sub) return { ok: false, tokenType: 'refresh' };
-  if (session.refresh_jti !== jti) {
-    await revokeSession(cfg.db, sid);
-    return { ok: false, tokenType: 'refresh' };
-  }
+  if (session.refresh_jti !== jti) return answerStaleRefresh(cfg, session, jti);
   const nextJti = randomUUID();
   const nextCsrf = randomToken(24);
   const rotated = await rotateSession(cfg.db, sid, jti, {
@@ -112,8 +117,34 @@ export async function refreshSession(
     csrf_token: nextCsrf,
     expires_at: new Date(Date.now() + cfg.refreshTtlSeconds * 1000),
   });
-  if (!rotated) return { ok: false, tokenType: 'refresh' };
+  if (!rotated) {
+    // A concurrent refresh with the same token rotated first.
+    const current = await findActiveSession(cfg.db, sid);
+    return current ? answerStaleRefresh(cfg, current, jti) : { ok: false, tokenType: 'refresh' };
+  }
   return { ok: true, ...(await issue(cfg, sub, sid, nextJti, nextCsrf)) };
+}
+
+async function answerStaleRefresh(
+  cfg: SessionConfig,
+  session: ActiveSession,
+  jti: string,
+): Promise<({ ok: true } & IssuedTokens) | AuthFailure> {
+  const racing =
+    session.previous_refresh_jti === jti &&
+    Date.now() - session.refreshed_at.getTime() < REFRESH_RACE_GRACE_MS;
+  if (racing) {
+    const tokens = await issue(
+      cfg,
+      session.user_id,
+      session.id,
+      session.refresh_jti,
+      session.csrf_token,
+    );
+    return { ok: true, ...tokens };
+  }
+  await revokeSession(cfg.db, session.id);
+  return { ok: false, tokenType: 'refresh' };
 }
 
 export const endSession = (cfg: SessionConfig, sessionId: string) =>

@@ -122,7 +122,12 @@ export type QuickStartFlag = 'first_message' | 'customize_bot' | 'embed_and_inte
 
 /** Ticks a quick-start step; other areas (chat, theme, embed) call this. */
 export async function markQuickStart(db: Db, botId: string, flag: QuickStartFlag): Promise<void> {
-  await db.updateTable('bots').set({ [flag]: true }).where('id', '=', botId).where(flag, '=', false).execute();
+  await db
+    .updateTable('bots')
+    .set({ [flag]: true })
+    .where('id', '=', botId)
+    .where(flag, '=', false)
+    .execute();
 }
 
 /**

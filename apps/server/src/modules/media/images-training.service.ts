@@ -79,6 +79,9 @@ export async function trainImages(
   if (!input) {
     if (files.length === 0) throw badRequest(MESSAGES.selectFile);
     input = await ocr(ctx, userId, files);
+  } else if (files.length === input.images.length) {
+    const images = input.images;
+    input = { images: images.map((img, i) => ({ ...img, name: displayName(files[i]?.filename ?? '', img.name) })) };
   }
   const full = imagesFullText(input.images);
   const first = input.images[0]?.name ?? 'Images';

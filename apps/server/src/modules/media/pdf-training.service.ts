@@ -71,6 +71,9 @@ export async function trainPdf(
   if (!input) {
     if (!file) throw badRequest(MESSAGES.selectFile);
     input = await extract(ctx, userId, file);
+  } else if (file) {
+    // Same bytes, maybe another name: the name of this upload is the one shown.
+    input = { ...input, fileName: displayName(file.filename, input.fileName) };
   }
   return startTraining(ctx, {
     userId,

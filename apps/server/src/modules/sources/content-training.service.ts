@@ -2,8 +2,8 @@ import { KNOWLEDGE_MESSAGES, SOURCE_TYPES, type TrainingResponse } from '@docent
 import type { AppContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { decodeCsv, parseQaCsv } from '../../ingest/sources/csv.ts';
-import { qaCharCount, type QaSourceInput } from '../../ingest/sources/qa.ts';
-import { textCharCount, type TextSourceInput } from '../../ingest/sources/text.ts';
+import { type QaSourceInput, qaCharCount } from '../../ingest/sources/qa.ts';
+import { type TextSourceInput, textCharCount } from '../../ingest/sources/text.ts';
 import { startTraining } from './training.service.ts';
 
 /** Typed and imported texts (upload/text, stage 1). */

@@ -61,8 +61,7 @@ export async function listTrainedItems(
     .select(['documents.title', 'documents.excerpt', 'documents.url', 'sources.type'])
     .where('documents.bot_id', '=', botId)
     .where('sources.source_type', '=', sourceType)
-    .orderBy('documents.created_at')
-    .orderBy('documents.id')
+    .orderBy('documents.seq')
     .execute();
 }
 

@@ -18,7 +18,8 @@ export async function trainedItems(
   const rows = await listTrainedItems(ctx.db, bot.id, sourceType);
   return rows.map((r) => ({
     title: r.title || r.url || 'Untitled',
-    content: r.excerpt.length > CONTENT_PREVIEW ? `${r.excerpt.slice(0, CONTENT_PREVIEW)}…` : r.excerpt,
+    content:
+      r.excerpt.length > CONTENT_PREVIEW ? `${r.excerpt.slice(0, CONTENT_PREVIEW)}…` : r.excerpt,
     type: r.type,
     status: 'Trained',
   }));

@@ -11,7 +11,8 @@ import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import { type BotRow, findOwnedBot, markQuickStart } from '../bots/bots.repo.ts';
 import { listSourceProgress } from './sources.repo.ts';
 
-const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttr = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The embed snippet of spec §2 "Embed and integrate". */
 export function embedScript(
@@ -59,7 +60,11 @@ export async function botStatus(
 }
 
 const realtimeStatus = (s: StatusResponse): RealtimeMessageEvent['status'] =>
-  s.processing_complete ? 'completed' : s.progress.status === 'trained' ? 'completed' : s.progress.status;
+  s.processing_complete
+    ? 'completed'
+    : s.progress.status === 'trained'
+      ? 'completed'
+      : s.progress.status;
 
 export function realtimeMessage(s: StatusResponse): RealtimeMessageEvent {
   const status = realtimeStatus(s);

@@ -42,7 +42,10 @@ export function botNameFrom(text: string): string {
  * Records a source to train and queues its job. Plan limits (bots per account, characters per
  * bot) are checked in the same transaction that creates the bot and the source.
  */
-export async function startTraining(ctx: AppContext, req: TrainingRequest): Promise<TrainingResponse> {
+export async function startTraining(
+  ctx: AppContext,
+  req: TrainingRequest,
+): Promise<TrainingResponse> {
   const { bot, sourceId } = await ctx.db.transaction().execute(async (trx) => {
     let target: BotRow | undefined;
     let plan: Awaited<ReturnType<typeof planOfUser>>;

@@ -70,7 +70,7 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
       description="Paste or import the text your chatbot should learn from."
       back={{ to: flow.textBack, label: 'Back' }}
     >
-      <section className="panel kb-panel" aria-label="Add text content">
+      <section className="panel kb-panel" aria-label="Text entry">
         <RouteTabs
           label="Text or files"
           current={flow.textForm}

@@ -22,9 +22,10 @@ export function DeleteAccountCard() {
       if (reply.hasError) throw new Error(reply.message);
       toast.success(reply.message || 'Your account has been deleted');
       setOpen(false);
+      // Leave the protected area first, or its guard would redirect to /login instead.
+      await navigate('/', { replace: true });
       clearSession();
       queryClient.clear();
-      navigate('/', { replace: true });
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {

@@ -371,6 +371,11 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     let fake: FakeOpenAI;
     const original = () => t.runtime.ctx.chat;
     let saved: ReturnType<typeof original>;
+    let address: string | undefined;
+    const listening = async () => {
+      address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+      return address;
+    };
     beforeAll(async () => {
       fake = await startFakeOpenAI();
       saved = t.runtime.ctx.chat;
@@ -429,7 +434,7 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
       });
       fake.setReply('Frames are covered for life [1].');
       fake.setGate((index) => (index === 2 ? held : undefined));
-      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = await listening();
       try {
         const res = await fetch(`${address}/api/ai/chat/stream`, {
           method: 'POST',
@@ -460,6 +465,47 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
         release();
         fake.setGate(null);
       }
+    });
+
+    it('stops the model and stores nothing when the client goes away mid-answer', async () => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      fake.setReply('Frames are covered for life, and that is all [1].');
+      fake.setGate((index) => (index === 2 ? held : undefined));
+      const before = await chatCountsByBot(t.runtime.ctx.db, [botId]);
+      const abort = new AbortController();
+      try {
+        const res = await fetch(`${await listening()}/api/ai/chat/stream`, {
+          method: 'POST',
+          headers: { ...owner.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ bot_id: botId, question: 'Is the frame under warranty?' }),
+          signal: abort.signal,
+        });
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        let seen = '';
+        while (!seen.includes('event: token')) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          seen += new TextDecoder().decode(value);
+        }
+        abort.abort();
+        // The server aborts its model request: the fake sees its response socket close.
+        const modelRequestClosed = async () => {
+          for (let i = 0; i < 100; i++) {
+            if (fake.openStreams() === 0) return true;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          return false;
+        };
+        expect(await modelRequestClosed()).toBe(true);
+      } finally {
+        release();
+        fake.setGate(null);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await chatCountsByBot(t.runtime.ctx.db, [botId])).toEqual(before);
     });
 
     it('falls back when the model fails; a broken retrieval is an error event and stores no turn', async () => {

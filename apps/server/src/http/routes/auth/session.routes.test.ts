@@ -8,6 +8,7 @@ import {
 } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
+import { REFRESH_RACE_GRACE_MS } from '../../../modules/auth/sessions.service.ts';
 import { signToken } from '../../../modules/auth/tokens.ts';
 import { Browser, registerAccount, signedInBrowser } from './auth.test-kit.ts';
 import { LIMITS } from './rate-limits.ts';
@@ -171,7 +172,7 @@ describe('login, logout and token refresh', () => {
   });
 
   it('refresh needs the CSRF header, rotates, and a replayed refresh token ends the session', async () => {
-    const { browser } = await signedInBrowser(t.app);
+    const { browser, userId } = await signedInBrowser(t.app);
     const oldRefresh = browser.cookies.get(REFRESH_COOKIE)!;
     const oldAccess = browser.cookies.get(ACCESS_COOKIE)!;
     const oldCsrf = browser.csrf!;
@@ -189,7 +190,13 @@ describe('login, logout and token refresh', () => {
     expect(first.statusCode).toBe(200);
     expect(browser.cookies.get(REFRESH_COOKIE)).not.toBe(oldRefresh);
 
-    // Someone replays the old refresh token: detected, the whole session is revoked.
+    // Someone replays the old refresh token (after the grace for racing tabs): detected, the
+    // whole session is revoked.
+    await t.runtime.ctx.db
+      .updateTable('sessions')
+      .set({ refreshed_at: new Date(Date.now() - REFRESH_RACE_GRACE_MS - 1000) })
+      .where('user_id', '=', userId)
+      .execute();
     const thief = new Browser(t.app);
     thief.cookies.set(REFRESH_COOKIE, oldRefresh);
     thief.cookies.set(CSRF_COOKIE, oldCsrf);
@@ -201,6 +208,28 @@ describe('login, logout and token refresh', () => {
     const stale = new Browser(t.app);
     stale.cookies.set(ACCESS_COOKIE, oldAccess);
     expect((await stale.get('/api/auth/personal-info')).statusCode).toBe(401);
+  });
+
+  it('two tabs refreshing at the same moment both stay signed in on one session', async () => {
+    const { browser, userId } = await signedInBrowser(t.app);
+    const tab2 = new Browser(t.app);
+    for (const [k, v] of browser.cookies) tab2.cookies.set(k, v);
+    const [a, b] = await Promise.all([
+      browser.post('/api/auth/token/refresh'),
+      tab2.post('/api/auth/token/refresh'),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(browser.csrf).toBe(tab2.csrf);
+    expect((await browser.get('/api/auth/personal-info')).statusCode).toBe(200);
+    expect((await tab2.get('/api/auth/personal-info')).statusCode).toBe(200);
+    expect((await tab2.post('/api/auth/token/refresh')).statusCode).toBe(200);
+    expect((await browser.post('/api/auth/token/refresh')).statusCode).toBe(200);
+    const sessions = await t.runtime.ctx.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(sessions).toEqual([{ revoked_at: null }]);
   });
 
   it('refresh without a refresh cookie is 401 without token_type; a forged one is token_type refresh', async () => {

@@ -16,7 +16,9 @@ describe('dashboard/chat-bot-list and user/delete_bot', () => {
   afterAll(() => t.close());
 
   it('lists only the caller’s bots with counts and quick-start flags', async () => {
-    expect((await call(t, alice, 'GET', '/api/dashboard/chat-bot-list')).body.response).toEqual({ bot_details: [] });
+    expect((await call(t, alice, 'GET', '/api/dashboard/chat-bot-list')).body.response).toEqual({
+      bot_details: [],
+    });
     const { botId } = await trainText(t, alice, [{ title: 'Hello bot', content: 'Some content.' }]);
     await trainText(t, bob, [{ title: 'Bob', content: 'Other content.' }]);
     const res = await call(t, alice, 'GET', '/api/dashboard/chat-bot-list');
@@ -42,19 +44,36 @@ describe('dashboard/chat-bot-list and user/delete_bot', () => {
 
   it("deletes a bot with its data; another account's bot answers 404 and stays", async () => {
     const { botId } = await trainText(t, alice, [{ title: 'Doomed', content: 'Soon gone.' }]);
-    const bobsBot = (await call(t, bob, 'GET', '/api/dashboard/chat-bot-list')).body.response.bot_details[0].bot_id;
+    const bobsBot = (await call(t, bob, 'GET', '/api/dashboard/chat-bot-list')).body.response
+      .bot_details[0].bot_id;
     const attack = await call(t, alice, 'POST', '/api/user/delete_bot', { bot_id: bobsBot });
     expect(attack.status).toBe(404);
-    expect(await t.runtime.ctx.db.selectFrom('chunks').select('id').where('bot_id', '=', bobsBot).execute()).toHaveLength(1);
+    expect(
+      await t.runtime.ctx.db
+        .selectFrom('chunks')
+        .select('id')
+        .where('bot_id', '=', bobsBot)
+        .execute(),
+    ).toHaveLength(1);
 
     const res = await call(t, alice, 'POST', '/api/user/delete_bot', { bot_id: botId });
     expect(res.status).toBe(200);
     expect(res.body.response).toEqual({ botCount: 1 });
     for (const table of ['sources', 'documents', 'chunks', 'search_documents'] as const) {
-      expect(await t.runtime.ctx.db.selectFrom(table).select('bot_id').where('bot_id', '=', botId).execute()).toEqual([]);
+      expect(
+        await t.runtime.ctx.db
+          .selectFrom(table)
+          .select('bot_id')
+          .where('bot_id', '=', botId)
+          .execute(),
+      ).toEqual([]);
     }
-    expect((await call(t, alice, 'POST', '/api/user/delete_bot', { bot_id: botId })).status).toBe(404);
-    expect((await call(t, alice, 'POST', '/api/user/delete_bot', { bot_id: 'garbage' })).status).toBe(404);
+    expect((await call(t, alice, 'POST', '/api/user/delete_bot', { bot_id: botId })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(t, alice, 'POST', '/api/user/delete_bot', { bot_id: 'garbage' })).status,
+    ).toBe(404);
     expect((await call(t, alice, 'POST', '/api/user/delete_bot', {})).status).toBe(400);
   });
 });

@@ -19,23 +19,36 @@ describe('plan_check/user-privilege', () => {
     expect(ok.body).toEqual({
       hasError: false,
       message: 'You can add a new chatbot',
-      response: { plan: 'Silver', bots: 0, max_bots: PLANS.silver.maxBots, max_chars_per_bot: PLANS.silver.maxCharsPerBot },
+      response: {
+        plan: 'Silver',
+        bots: 0,
+        max_bots: PLANS.silver.maxBots,
+        max_chars_per_bot: PLANS.silver.maxCharsPerBot,
+      },
     });
-    for (let i = 0; i < PLANS.silver.maxBots; i++) await trainText(t, user, [{ title: `B${i}`, content: 'c' }]);
+    for (let i = 0; i < PLANS.silver.maxBots; i++)
+      await trainText(t, user, [{ title: `B${i}`, content: 'c' }]);
     const over = await call(t, user, 'POST', '/api/plan_check/user-privilege', { bot_count: 1 });
     expect(over.status).toBe(403);
     expect(over.body).toEqual({
       hasError: true,
-      message: 'Your Silver plan allows up to 3 chatbots. Delete a chatbot or upgrade your plan to add another.',
+      message:
+        'Your Silver plan allows up to 3 chatbots. Delete a chatbot or upgrade your plan to add another.',
     });
   });
 
   it('applies the limits of the user’s own plan', async () => {
     const gold = await createSignedInUser(t.runtime.ctx, { plan: 'gold' });
-    const res = await call(t, gold, 'POST', '/api/plan_check/user-privilege', { bot_count: PLANS.gold.maxBots });
+    const res = await call(t, gold, 'POST', '/api/plan_check/user-privilege', {
+      bot_count: PLANS.gold.maxBots,
+    });
     expect(res.status).toBe(200);
-    const tooMany = await call(t, gold, 'POST', '/api/plan_check/user-privilege', { bot_count: PLANS.gold.maxBots + 1 });
+    const tooMany = await call(t, gold, 'POST', '/api/plan_check/user-privilege', {
+      bot_count: PLANS.gold.maxBots + 1,
+    });
     expect(tooMany.status).toBe(403);
-    expect((await call(t, null, 'POST', '/api/plan_check/user-privilege', { bot_count: 1 })).status).toBe(401);
+    expect(
+      (await call(t, null, 'POST', '/api/plan_check/user-privilege', { bot_count: 1 })).status,
+    ).toBe(401);
   });
 });

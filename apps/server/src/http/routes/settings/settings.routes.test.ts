@@ -20,7 +20,13 @@ describe('settings/general_settings', () => {
   it('reads and saves agent name, business name and base prompt', async () => {
     const initial = await call(t, alice, 'GET', `/api/settings/general_settings/${botId}`);
     expect(initial.status).toBe(200);
-    expect(initial.body.response).toEqual({ bot_id: botId, agent_name: '', business_name: '', base_prompt: '', total_chars: 20 });
+    expect(initial.body.response).toEqual({
+      bot_id: botId,
+      agent_name: '',
+      business_name: '',
+      base_prompt: '',
+      total_chars: 20,
+    });
     const saved = await call(t, alice, 'POST', '/api/settings/general_settings', {
       bot_id: botId,
       agent_name: ' Ada ',
@@ -28,8 +34,17 @@ describe('settings/general_settings', () => {
       base_prompt: 'Be brief.',
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.response).toEqual({ bot_id: botId, agent_name: 'Ada', business_name: 'Acme', base_prompt: 'Be brief.', total_chars: 20 });
-    expect((await call(t, alice, 'GET', `/api/settings/general_settings/${botId}`)).body.response.agent_name).toBe('Ada');
+    expect(saved.body.response).toEqual({
+      bot_id: botId,
+      agent_name: 'Ada',
+      business_name: 'Acme',
+      base_prompt: 'Be brief.',
+      total_chars: 20,
+    });
+    expect(
+      (await call(t, alice, 'GET', `/api/settings/general_settings/${botId}`)).body.response
+        .agent_name,
+    ).toBe('Ada');
   });
 
   it('refuses over-long values', async () => {
@@ -52,6 +67,9 @@ describe('settings/general_settings', () => {
       base_prompt: 'Leak everything',
     });
     expect(res.status).toBe(404);
-    expect((await call(t, alice, 'GET', `/api/settings/general_settings/${botId}`)).body.response.agent_name).toBe('Ada');
+    expect(
+      (await call(t, alice, 'GET', `/api/settings/general_settings/${botId}`)).body.response
+        .agent_name,
+    ).toBe('Ada');
   });
 });

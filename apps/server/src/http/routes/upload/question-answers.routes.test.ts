@@ -7,7 +7,10 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { call, multipart, startWorker } from '../../../../test/helpers/knowledge.ts';
 import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
 
-const FIXTURES = path.resolve(fileURLToPath(new URL('../../../../../../', import.meta.url)), '../shared/fixtures');
+const FIXTURES = path.resolve(
+  fileURLToPath(new URL('../../../../../../', import.meta.url)),
+  '../shared/fixtures',
+);
 const COVID_CSV = path.join(FIXTURES, 'faq_csv/covid_faq_covidbert.csv');
 
 describe('POST /api/upload/question_answers', () => {
@@ -52,14 +55,22 @@ describe('POST /api/upload/question_answers', () => {
       bot_count: 1,
     });
     expect(res.status).toBe(200);
-    expect(res.body.response).toEqual({ stage: 2, botId: expect.any(String), bot_name: 'Do you ship abroad?' });
+    expect(res.body.response).toEqual({
+      stage: 2,
+      botId: expect.any(String),
+      bot_name: 'Do you ship abroad?',
+    });
     await t.runtime.ctx.jobs.whenIdle();
     const chunks = await chunksOf(res.body.response.botId);
     expect(chunks).toEqual([
       { text: 'Yes, to 40 countries.', question: 'Do you ship abroad?' },
       { text: 'Visa and Mastercard.', question: 'Can I pay by card?' },
     ]);
-    const bot = await t.runtime.ctx.db.selectFrom('bots').selectAll().where('id', '=', res.body.response.botId).executeTakeFirstOrThrow();
+    const bot = await t.runtime.ctx.db
+      .selectFrom('bots')
+      .selectAll()
+      .where('id', '=', res.body.response.botId)
+      .executeTakeFirstOrThrow();
     expect(bot.total_chars).toBe(19 + 21 + 18 + 20);
     expect(bot.status).toBe('trained');
   });
@@ -105,14 +116,21 @@ describe('POST /api/upload/question_answers', () => {
       [{ field: 'file', name: 'faq.csv', content: csv }],
     );
     expect(res.status).toBe(200);
-    expect(res.body.response).toEqual({ stage: 1, botId: expect.any(String), bot_name: 'What is it?' });
+    expect(res.body.response).toEqual({
+      stage: 1,
+      botId: expect.any(String),
+      bot_name: 'What is it?',
+    });
     await t.runtime.ctx.jobs.whenIdle();
     const chunks = await chunksOf(res.body.response.botId);
     expect(chunks).toEqual([
       { question: 'What is it?', text: 'A thing,\nover two lines' },
       { question: 'Where?', text: 'Here' },
     ]);
-    const items = await call(t, alice, 'POST', '/api/source/get-details', { source_type: 2, bot_id: res.body.response.botId });
+    const items = await call(t, alice, 'POST', '/api/source/get-details', {
+      source_type: 2,
+      bot_id: res.body.response.botId,
+    });
     expect(items.body.response).toEqual([
       { title: 'What is it?', content: 'A thing,\nover two lines', type: 'csv', status: 'Trained' },
       { title: 'Where?', content: 'Here', type: 'csv', status: 'Trained' },
@@ -120,12 +138,19 @@ describe('POST /api/upload/question_answers', () => {
   });
 
   it.each([
-    ['header only', 'question,answer\n', { questions: 'question', answers: 'answer' }, MESSAGES.csvEmpty],
+    [
+      'header only',
+      'question,answer\n',
+      { questions: 'question', answers: 'answer' },
+      MESSAGES.csvEmpty,
+    ],
     ['empty file', '\n\n', { questions: 'question', answers: 'answer' }, MESSAGES.csvEmpty],
     ['no column chosen', csv, { questions: '', answers: 'answer' }, MESSAGES.csvSelectColumns],
     ['unknown column', csv, { questions: 'question', answers: 'nope' }, MESSAGES.csvSelectColumns],
   ])('refuses a CSV with %s', async (_label, content, cols, message) => {
-    const res = await post(alice, { stage: 1, ...cols }, [{ field: 'file', name: 'x.csv', content }]);
+    const res = await post(alice, { stage: 1, ...cols }, [
+      { field: 'file', name: 'x.csv', content },
+    ]);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
@@ -140,31 +165,51 @@ describe('POST /api/upload/question_answers', () => {
   });
 
   it("answers 404 for another account's bot and creates nothing", async () => {
-    const res = await post(alice, { stage: 2, question_answer: [{ title: 'Mine?', content: 'Yes.' }] });
+    const res = await post(alice, {
+      stage: 2,
+      question_answer: [{ title: 'Mine?', content: 'Yes.' }],
+    });
     await t.runtime.ctx.jobs.whenIdle();
     const botId = res.body.response.botId;
     const before = await chunksOf(botId);
-    const attack = await post(bob, { stage: 2, question_answer: [{ title: 'X?', content: 'Y' }], bot_id: botId });
+    const attack = await post(bob, {
+      stage: 2,
+      question_answer: [{ title: 'X?', content: 'Y' }],
+      bot_id: botId,
+    });
     expect(attack.status).toBe(404);
-    const csvAttack = await post(bob, { stage: 1, questions: 'question', answers: 'answer', bot_id: botId }, [
-      { field: 'file', name: 'x.csv', content: csv },
-    ]);
+    const csvAttack = await post(
+      bob,
+      { stage: 1, questions: 'question', answers: 'answer', bot_id: botId },
+      [{ field: 'file', name: 'x.csv', content: csv }],
+    );
     expect(csvAttack.status).toBe(404);
     expect(await chunksOf(botId)).toEqual(before);
-    const bobBots = await t.runtime.ctx.db.selectFrom('bots').select('id').where('user_id', '=', bob.userId).execute();
+    const bobBots = await t.runtime.ctx.db
+      .selectFrom('bots')
+      .select('id')
+      .where('user_id', '=', bob.userId)
+      .execute();
     expect(bobBots).toEqual([]);
   });
 
-  it.runIf(existsSync(COVID_CSV))('imports the 213-row COVID FAQ with multi-line answers', async () => {
-    const content = readFileSync(COVID_CSV);
-    const res = await post(alice, { stage: 1, questions: 'question', answers: 'answer' }, [
-      { field: 'file', name: 'covid.csv', content },
-    ]);
-    expect(res.status).toBe(200);
-    await t.runtime.ctx.jobs.whenIdle();
-    const docs = await t.runtime.ctx.db.selectFrom('documents').select('id').where('bot_id', '=', res.body.response.botId).execute();
-    expect(docs.length).toBeGreaterThan(200);
-    expect(docs.length).toBeLessThanOrEqual(213);
-  });
+  it.runIf(existsSync(COVID_CSV))(
+    'imports the 213-row COVID FAQ with multi-line answers',
+    async () => {
+      const content = readFileSync(COVID_CSV);
+      const res = await post(alice, { stage: 1, questions: 'question', answers: 'answer' }, [
+        { field: 'file', name: 'covid.csv', content },
+      ]);
+      expect(res.status).toBe(200);
+      await t.runtime.ctx.jobs.whenIdle();
+      const docs = await t.runtime.ctx.db
+        .selectFrom('documents')
+        .select('id')
+        .where('bot_id', '=', res.body.response.botId)
+        .execute();
+      expect(docs.length).toBeGreaterThan(200);
+      expect(docs.length).toBeLessThanOrEqual(213);
+    },
+  );
   if (!existsSync(COVID_CSV)) it.skip(`fixture absent: ${COVID_CSV}`, () => {});
 });

@@ -27,34 +27,69 @@ describe('POST /api/upload/text', () => {
 
   const counts = async (botId: string) => {
     const db = t.runtime.ctx.db;
-    const docs = await db.selectFrom('documents').select(db.fn.countAll<number>().as('n')).where('bot_id', '=', botId).executeTakeFirstOrThrow();
-    const chunks = await db.selectFrom('chunks').select(db.fn.countAll<number>().as('n')).where('bot_id', '=', botId).executeTakeFirstOrThrow();
-    const bot = await db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirstOrThrow();
+    const docs = await db
+      .selectFrom('documents')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('bot_id', '=', botId)
+      .executeTakeFirstOrThrow();
+    const chunks = await db
+      .selectFrom('chunks')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('bot_id', '=', botId)
+      .executeTakeFirstOrThrow();
+    const bot = await db
+      .selectFrom('bots')
+      .selectAll()
+      .where('id', '=', botId)
+      .executeTakeFirstOrThrow();
     return { documents: Number(docs.n), chunks: Number(chunks.n), bot };
   };
 
   it('creates a bot named from its content, trains it and recounts characters', async () => {
-    const res = await call(t, alice, 'POST', '/api/upload/text', body([
-      { title: 'Opening hours', content: 'We are open from 9 to 5 on weekdays.' },
-      { title: 'Returns', content: 'Items can be returned within 30 days.' },
-    ], { char_count: 999_999 }));
+    const res = await call(
+      t,
+      alice,
+      'POST',
+      '/api/upload/text',
+      body(
+        [
+          { title: 'Opening hours', content: 'We are open from 9 to 5 on weekdays.' },
+          { title: 'Returns', content: 'Items can be returned within 30 days.' },
+        ],
+        { char_count: 999_999 },
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body.hasError).toBe(false);
-    expect(res.body.response).toEqual({ stage: 1, botId: expect.any(String), bot_name: 'Opening hours' });
+    expect(res.body.response).toEqual({
+      stage: 1,
+      botId: expect.any(String),
+      bot_name: 'Opening hours',
+    });
     await t.runtime.ctx.jobs.whenIdle();
     const c = await counts(res.body.response.botId);
     expect(c.documents).toBe(2);
     expect(c.chunks).toBe(2);
     // Spec §9: title + content lengths, whatever the client claimed.
-    const expected = 'Opening hours'.length + 'We are open from 9 to 5 on weekdays.'.length + 'Returns'.length + 'Items can be returned within 30 days.'.length;
+    const expected =
+      'Opening hours'.length +
+      'We are open from 9 to 5 on weekdays.'.length +
+      'Returns'.length +
+      'Items can be returned within 30 days.'.length;
     expect(c.bot.total_chars).toBe(expected);
     expect(c.bot.status).toBe('trained');
     expect(c.bot.train_ai).toBe(true);
     // Searchable: the lexical index holds the document.
-    const postings = await t.runtime.ctx.db.selectFrom('search_documents').selectAll().where('bot_id', '=', res.body.response.botId).execute();
+    const postings = await t.runtime.ctx.db
+      .selectFrom('search_documents')
+      .selectAll()
+      .where('bot_id', '=', res.body.response.botId)
+      .execute();
     expect(postings).toHaveLength(2);
 
-    const status = await call(t, alice, 'POST', '/api/upload/status', { botId: res.body.response.botId });
+    const status = await call(t, alice, 'POST', '/api/upload/status', {
+      botId: res.body.response.botId,
+    });
     expect(status.status).toBe(200);
     expect(status.body.response).toMatchObject({
       processing_complete: true,
@@ -103,7 +138,13 @@ describe('POST /api/upload/text', () => {
   it("answers 404 for another account's bot and leaves it untouched", async () => {
     const { botId } = await trainText(t, alice, [{ title: 'Private', content: 'Only for Alice.' }]);
     const before = await counts(botId);
-    const res = await call(t, bob, 'POST', '/api/upload/text', body([{ title: 'Evil', content: 'Injected' }], { bot_id: botId }));
+    const res = await call(
+      t,
+      bob,
+      'POST',
+      '/api/upload/text',
+      body([{ title: 'Evil', content: 'Injected' }], { bot_id: botId }),
+    );
     expect(res.status).toBe(404);
     expect(await counts(botId)).toEqual(before);
     const status = await call(t, bob, 'POST', '/api/upload/status', { botId });
@@ -113,7 +154,13 @@ describe('POST /api/upload/text', () => {
   });
 
   it('requires a session and the CSRF header', async () => {
-    const anon = await call(t, null, 'POST', '/api/upload/text', body([{ title: 'a', content: 'b' }]));
+    const anon = await call(
+      t,
+      null,
+      'POST',
+      '/api/upload/text',
+      body([{ title: 'a', content: 'b' }]),
+    );
     expect(anon.status).toBe(401);
     const res = await t.app.inject({
       method: 'POST',
@@ -130,14 +177,30 @@ describe('POST /api/upload/text', () => {
     for (let i = 0; i < silver.maxBots; i++) {
       await trainText(t, carol, [{ title: `Bot ${i}`, content: `Content ${i}` }]);
     }
-    const over = await call(t, carol, 'POST', '/api/upload/text', body([{ title: 'One more', content: 'x' }]));
+    const over = await call(
+      t,
+      carol,
+      'POST',
+      '/api/upload/text',
+      body([{ title: 'One more', content: 'x' }]),
+    );
     expect(over.status).toBe(403);
     expect(over.body.message).toContain(`allows up to ${silver.maxBots} chatbots`);
-    const bots = await t.runtime.ctx.db.selectFrom('bots').select('id').where('user_id', '=', carol.userId).execute();
+    const bots = await t.runtime.ctx.db
+      .selectFrom('bots')
+      .select('id')
+      .where('user_id', '=', carol.userId)
+      .execute();
     expect(bots).toHaveLength(silver.maxBots);
 
     const big = 'x'.repeat(silver.maxCharsPerBot);
-    const tooMuch = await call(t, carol, 'POST', '/api/upload/text', body([{ title: 'Big', content: big }], { bot_id: bots[0]!.id, char_count: 1 }));
+    const tooMuch = await call(
+      t,
+      carol,
+      'POST',
+      '/api/upload/text',
+      body([{ title: 'Big', content: big }], { bot_id: bots[0]!.id, char_count: 1 }),
+    );
     expect(tooMuch.status).toBe(403);
     expect(tooMuch.body.message).toContain('characters per chatbot');
   });

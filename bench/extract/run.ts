@@ -1,0 +1,96 @@
+/**
+ * Extraction benchmark: PDF text-layer speed (pages/s over the six born-digital fixture PDFs),
+ * OCR seconds per screenshot, OCR of a scanned page, and peak memory of the process (worker
+ * threads included). Run: node --import tsx bench/extract/run.ts [--quick]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateImage } from '../../apps/server/src/ingest/extract/image-validate.ts';
+import { openOcrSession } from '../../apps/server/src/ingest/extract/ocr.ts';
+import { extractPdf } from '../../apps/server/src/ingest/extract/pdf.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURES = path.resolve(REPO_ROOT, '../shared/fixtures');
+const PDFS = [
+  'debian-faq.en.pdf',
+  'debian-policy.pdf',
+  'developers-reference.pdf',
+  'fhs-3.0.pdf',
+  'gnuplot.pdf',
+  'reportlab-userguide.pdf',
+];
+const SCREENSHOTS = ['screenshot.png', 'search.png', 'readthedocs.png'];
+
+if (!existsSync(path.join(FIXTURES, 'pdfs'))) {
+  process.stdout.write(`NOTICE: ${FIXTURES} is absent; nothing to measure\n`);
+  process.exit(0);
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}, 25);
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await work();
+  return [value, (performance.now() - started) / 1000];
+}
+
+// Cold start: a fresh worker thread loading pdf.js (paid once per worker, then kept warm).
+const [, cold] = await timed(() => extractPdf(readFileSync(path.join(FIXTURES, 'pdfs', 'fhs-3.0.pdf'))));
+print(`PDF worker cold start + fhs-3.0.pdf: ${cold.toFixed(2)} s`);
+
+print('\nPDF text extraction (warm worker)');
+let pages = 0;
+let seconds = 0;
+for (const name of PDFS) {
+  const data = readFileSync(path.join(FIXTURES, 'pdfs', name));
+  const [result, s] = await timed(() => extractPdf(data));
+  pages += result.numPages;
+  seconds += s;
+  print(
+    `  ${name.padEnd(28)} ${String(result.numPages).padStart(4)} pages  ${s.toFixed(2).padStart(6)} s  ${(result.numPages / s).toFixed(0).padStart(5)} pages/s  ${result.text.length} chars`,
+  );
+}
+print(`  TOTAL ${pages} pages in ${seconds.toFixed(2)} s = ${(pages / seconds).toFixed(1)} pages/s (target ≥ 100)`);
+
+print('\nOCR (one worker reused; preprocessing included)');
+const ocr = await openOcrSession();
+const [, init] = await timed(() => ocr.recognize(readFileSync(path.join(FIXTURES, 'images/mkdocs', SCREENSHOTS[0] as string))));
+print(`  first image incl. OCR worker start: ${init.toFixed(2)} s`);
+const perImage: number[] = [];
+for (const name of SCREENSHOTS) {
+  const data = readFileSync(path.join(FIXTURES, 'images/mkdocs', name));
+  await validateImage(data);
+  const [text, s] = await timed(() => ocr.recognize(data));
+  perImage.push(s);
+  print(`  ${name.padEnd(18)} ${s.toFixed(2)} s  ${text.length} chars`);
+}
+const mean = perImage.reduce((a, b) => a + b, 0) / perImage.length;
+print(`  mean ${mean.toFixed(2)} s per screenshot (target ≤ 2 s)`);
+await ocr.close();
+
+if (!process.argv.includes('--quick')) {
+  const [scan, s] = await timed(() => extractPdf(readFileSync(path.join(FIXTURES, 'pdfs/scanned/linn.pdf'))));
+  const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const reference = words(readFileSync(path.join(FIXTURES, 'images/ocrmypdf/linn.txt'), 'utf8'));
+  const bag = new Map<string, number>();
+  for (const w of words(scan.text)) bag.set(w, (bag.get(w) ?? 0) + 1);
+  let hit = 0;
+  for (const w of reference) {
+    const n = bag.get(w) ?? 0;
+    if (n > 0) {
+      hit++;
+      bag.set(w, n - 1);
+    }
+  }
+  print(`\nScanned linn.pdf (render 300 dpi + OCR): ${s.toFixed(2)} s, word recall ${(hit / reference.length).toFixed(3)}`);
+}
+
+clearInterval(sampler);
+print(`\nPeak RSS (process incl. worker threads): ${mb(peakRss)}; maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
+process.exit(0);

@@ -1,1 +1,0 @@
-const x: number = 1; console.log('worker ok', x);
