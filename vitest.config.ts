@@ -27,6 +27,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'widget',
+          root: 'apps/widget',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'shared',
           root: 'packages/shared',
           include: ['src/**/*.test.ts'],

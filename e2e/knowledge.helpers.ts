@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT } from './helpers/paths.ts';
-import { expectPath } from './helpers/ui.ts';
+import { expectPath, screenshot } from './helpers/ui.ts';
 
 /** Third-party fixtures live beside the repository and are never copied into it. */
 export const COVID_CSV = path.resolve(
@@ -94,4 +94,10 @@ export async function dropToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('.Toastify__toast')) el.remove();
   });
+}
+
+/** A screenshot without the toasts of earlier steps covering the page. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await dropToasts(page);
+  await screenshot(page, name);
 }

@@ -5,16 +5,17 @@ import { KNOWLEDGE_MESSAGES, MESSAGES } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
-import { clearToasts, expectPath, expectToast, expectVisible, screenshot } from './helpers/ui.ts';
+import { clearToasts, expectPath, expectToast, expectVisible } from './helpers/ui.ts';
 import {
   addQuestion,
   addText,
   COVID_CSV,
   charsOf,
   csvColumnChars,
-  dropToasts,
+  expectNoSideScroll,
   footerCount,
   hasCovidCsv,
+  shot,
   signUpAndLogIn,
   waitForTrainingToPreview,
 } from './knowledge.helpers.ts';
@@ -54,7 +55,7 @@ describe('knowledge journey', () => {
     await page.getByLabel('Title', { exact: true }).fill('Opening hours');
     await page.getByRole('button', { name: 'Add Content' }).click();
     await expectVisible(page.getByText(MESSAGES.enterTextContent));
-    await screenshot(page, 'kb-textupload-errors');
+    await shot(page, 'kb-textupload-errors');
 
     const texts = [
       { title: 'Opening hours', content: 'Our shop opens 9:00 to 18:00, Monday to Saturday.' },
@@ -79,7 +80,7 @@ describe('knowledge journey', () => {
     );
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Returns policy');
     expect(await page.getByLabel('Content', { exact: true }).inputValue()).toBe(`${txtContent}\n`);
-    await screenshot(page, 'kb-textupload');
+    await shot(page, 'kb-textupload');
     await page.getByRole('button', { name: 'Add Content' }).click();
     await expectPath(page, '/text-listing');
     texts.push({ title: 'Returns policy', content: txtContent });
@@ -99,13 +100,13 @@ describe('knowledge journey', () => {
     texts.shift();
     expect(await listItems.count()).toBe(2);
     expect(await footerCount(page)).toBe(charsOf(texts));
-    await screenshot(page, 'kb-text-listing');
+    await shot(page, 'kb-text-listing');
 
     await page.getByRole('button', { name: 'Train Contents' }).click();
     await page
       .getByRole('dialog')
       .waitFor({ timeout: 5_000 })
-      .then(() => screenshot(page, 'kb-training-dialog'))
+      .then(() => shot(page, 'kb-training-dialog'))
       .catch(() => undefined);
     await waitForTrainingToPreview(page);
     const botId = await page.evaluate(() => localStorage.getItem('bot_id'));
@@ -124,6 +125,7 @@ describe('knowledge journey', () => {
     await expectPath(page, '/question');
     await page.getByRole('button', { name: 'Save Content' }).click();
     await expectVisible(page.getByText(MESSAGES.addQuestionAnswer));
+    await shot(page, 'kb-question-errors');
     const pairs = [
       { title: 'Do you ship abroad', content: 'Yes, to every country in the European Union.' },
       { title: 'Can I pay by card?', content: 'We accept Visa, Mastercard and American Express.' },
@@ -139,7 +141,7 @@ describe('knowledge journey', () => {
     pairs[0] = { title: 'Do you ship abroad', content: 'Yes, to the EU, the UK and Norway.' };
     await addQuestion(page, '/question-listing', pairs[0].title, pairs[0].content);
     expect(await footerCount(page)).toBe(charsOf(pairs));
-    await screenshot(page, 'kb-question-listing');
+    await shot(page, 'kb-question-listing');
     await page.getByRole('button', { name: 'Train Contents' }).click();
     await waitForTrainingToPreview(page);
     expect(await page.evaluate(() => localStorage.getItem('bot_id'))).toBe(botId);
@@ -163,6 +165,7 @@ describe('knowledge journey', () => {
       await expectPath(page, '/question-file-upload');
       await page.getByRole('button', { name: 'Create QA' }).click();
       await expectVisible(page.getByText(MESSAGES.selectFile));
+      await shot(page, 'kb-csv-upload-empty');
       const emptyCsv = path.join(tmp, 'empty.csv');
       await writeFile(emptyCsv, 'question,answer\n\n\n');
       await page.getByTestId('csv-input').setInputFiles(emptyCsv);
@@ -182,7 +185,7 @@ describe('knowledge journey', () => {
       expect(expected.rows).toBe(213);
       await page.getByLabel('Answer column').selectOption('answer');
       expect(await footerCount(page)).toBe(expected.total);
-      await screenshot(page, 'kb-csv-upload');
+      await shot(page, 'kb-csv-upload');
 
       // A new file resets the columns and the count.
       await page.getByRole('button', { name: 'Remove file' }).click();
@@ -219,8 +222,7 @@ describe('knowledge journey', () => {
     expect(await card.locator('[data-flag="train_ai"]').getAttribute('data-state')).toBe(
       'completed',
     );
-    await dropToasts(page);
-    await screenshot(page, 'kb-dashboard');
+    await shot(page, 'kb-dashboard');
 
     // --- Trained items -------------------------------------------------------------------
     await card.getByRole('link', { name: 'Data Source' }).click();
@@ -235,8 +237,7 @@ describe('knowledge journey', () => {
       await expectVisible(row.getByText('text', { exact: true }));
       await expectVisible(row.getByText('Trained', { exact: true }));
     }
-    await dropToasts(page);
-    await screenshot(page, 'kb-trained-text');
+    await shot(page, 'kb-trained-text');
 
     await page.getByRole('link', { name: 'QA' }).click();
     await expectPath(page, '/datasource/question-model');
@@ -244,6 +245,12 @@ describe('knowledge journey', () => {
     const qaRows = await rows.count();
     expect(qaRows).toBeGreaterThanOrEqual(pairs.length);
     await expectVisible(rows.filter({ hasText: 'Can I pay by card?' }).getByText('Trained'));
+    await shot(page, 'kb-trained-qa');
+    if (hasCovidCsv) {
+      await page.getByLabel('Filter trained items').fill('pay by card');
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+      await page.getByLabel('Filter trained items').fill('');
+    }
 
     // Delete a text item: the list reloads without it.
     await page.goto('/datasource/text-model');
@@ -254,6 +261,14 @@ describe('knowledge journey', () => {
     await expectToast(page, KNOWLEDGE_MESSAGES.dataRemoved);
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     await expectVisible(rows.filter({ hasText: texts[1]!.title }));
+
+    // The /datasource variant of the text screens saves to its own listing.
+    await page.goto('/datasource/text');
+    await addText(page, '/datasource/text-listing', 'Gift cards', 'Gift cards never expire.');
+    await shot(page, 'kb-datasource-text-listing');
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await expectPath(page, '/datasource/text');
+    await shot(page, 'kb-datasource-text');
 
     // --- Settings and status check -------------------------------------------------------
     await page.goto('/chatbot-settings');
@@ -275,11 +290,11 @@ describe('knowledge journey', () => {
         (document.querySelector('input[name="agent_name"]') as HTMLInputElement)?.value === 'Ava',
     );
     expect(await page.getByLabel('Business Name').inputValue()).toBe('Acme Outdoor');
-    await dropToasts(page);
-    await screenshot(page, 'kb-settings');
+    await shot(page, 'kb-settings');
 
     await page.goto('/status-check');
     await expectVisible(page.getByRole('heading', { name: 'Status Check' }));
+    await shot(page, 'kb-status-check');
 
     // --- Delete the bot ------------------------------------------------------------------
     await page.goto('/dashboard');
@@ -295,6 +310,78 @@ describe('knowledge journey', () => {
     await page.waitForFunction(() => document.activeElement?.closest('.sources') !== null);
 
     expect(browser.pageErrors).toEqual([]);
+  });
+  it('fits a 390 px phone, also through the /datasource screens', async () => {
+    const phone = await launchBrowser({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const { page } = phone;
+      const check = async (name: string) => {
+        await expectNoSideScroll(page);
+        await shot(page, name);
+      };
+      await signUpAndLogIn(page, `kb.phone.${Date.now()}@example.com`, 'Knowledge-Pass-42');
+      await expectPath(page, '/dashboard');
+      await page.getByRole('button', { name: 'Continue with Text & Files' }).click();
+      await expectPath(page, '/textupload');
+      await check('kb-textupload-mobile');
+      await addText(page, '/text-listing', 'Warranty', 'Every bike has a two-year warranty.');
+      await page.getByRole('button', { name: 'Add New' }).click();
+      await addText(page, '/text-listing', 'Repairs', 'Repairs take one to three days.');
+      await check('kb-text-listing-mobile');
+      await page.getByRole('button', { name: 'Train Contents' }).click();
+      await waitForTrainingToPreview(page);
+
+      await page.goto('/datasource/question');
+      await check('kb-datasource-question-mobile');
+      await addQuestion(
+        page,
+        '/datasource/question-listing',
+        'Do you rent bikes',
+        'Yes, by the day or the week.',
+      );
+      await check('kb-datasource-question-listing-mobile');
+      await page.getByRole('button', { name: 'Train Contents' }).click();
+      await waitForTrainingToPreview(page);
+
+      // A CSV the test writes: quoted answers spanning lines, and an empty line to skip.
+      const csv = path.join(tmp, 'faq.csv');
+      await writeFile(
+        csv,
+        'topic,question,answer\nHours,When are you open?,"Monday to Friday,\n9 to 5."\n\nParking,Is there parking?,Yes.\n',
+      );
+      await page.goto('/datasource/csvupload');
+      await page.getByTestId('csv-input').setInputFiles(csv);
+      await expectVisible(page.getByText('2 rows'));
+      await page.getByLabel('Question column').selectOption('question');
+      await page.getByLabel('Answer column').selectOption('answer');
+      expect(await footerCount(page)).toBe(
+        'When are you open?'.length +
+          'Monday to Friday,\n9 to 5.'.length +
+          'Is there parking?'.length +
+          'Yes.'.length,
+      );
+      await check('kb-csv-upload-mobile');
+      await page.getByRole('button', { name: 'Create QA' }).click();
+      await waitForTrainingToPreview(page);
+
+      await page.goto('/datasource/question-model');
+      await page.locator('tbody tr').first().waitFor();
+      expect(await page.locator('tbody tr').count()).toBe(3);
+      await check('kb-trained-qa-mobile');
+
+      await page.goto('/dashboard');
+      await page.getByTestId('bot-card').scrollIntoViewIfNeeded();
+      await check('kb-dashboard-mobile');
+      await page.goto('/chatbot-settings');
+      await expectVisible(page.getByLabel('Agent Name'));
+      await check('kb-settings-mobile');
+      expect(phone.pageErrors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });
 

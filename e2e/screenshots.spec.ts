@@ -113,7 +113,14 @@ describe('screenshots', () => {
       await page.waitForLoadState('networkidle');
       await screenshot(page, `shell${path.replaceAll('/', '-')}`);
     }
-    await page.goto('/dashboard');
+    // Logo rule: without bots the logo leads to /dashboard with the spec's notice.
+    await page.goto('/billing');
+    await page.getByRole('button', { name: 'Docent home' }).click();
+    await expectPath(page, '/dashboard');
+    await expectVisible(page.getByText('No Chatbots found. Please add a chatbot to proceed'));
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('.Toastify__toast')) el.remove();
+    });
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await expectVisible(page.getByRole('menuitem', { name: 'Your Profile' }));
     await screenshot(page, 'profile-dropdown');

@@ -6,8 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { crawl } from '../../apps/server/src/ingest/crawl/crawler.ts';
 
-const [start = 'http://127.0.0.1:8001/index.html', maxPages = '5000', concurrency = '8'] = process.argv.slice(2);
-const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+const [start = 'http://127.0.0.1:8001/index.html', maxPages = '5000', concurrency = '8'] =
+  process.argv.slice(2);
+const peakRssMb = () =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
 
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSRF_HEADER, type CrawlListEvent, REALTIME_PATH } from '@docent/shared';
+import { type CrawlListEvent, CSRF_HEADER, REALTIME_PATH } from '@docent/shared';
 import { io } from 'socket.io-client';
 import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
@@ -38,7 +38,8 @@ const SITE = arg('site', '/tmp/docsites/sites/postgresql-15');
 const PORT = Number(arg('port', '8011'));
 const START = `http://127.0.0.1:${PORT}/index.html`;
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+const peakRssMb = () =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
 
 if (!existsSync(path.join(SITE, 'index.html'))) {
   process.stdout.write(
@@ -49,9 +50,13 @@ if (!existsSync(path.join(SITE, 'index.html'))) {
 const htmlFiles = readdirSync(SITE).filter((f) => f.endsWith('.html')).length;
 
 async function serve(): Promise<ChildProcess> {
-  const child = spawn('python3', ['-m', 'http.server', String(PORT), '--bind', '127.0.0.1', '--directory', SITE], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'python3',
+    ['-m', 'http.server', String(PORT), '--bind', '127.0.0.1', '--directory', SITE],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/index.html`)).ok) return child;
@@ -67,10 +72,26 @@ function wgetSeconds(): number | null {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-wget-'));
   const t0 = performance.now();
   try {
-    execFileSync('wget', ['-q', '-r', '-l', 'inf', '-np', '-nH', '-P', out, '--reject-regex', '\\.(css|png|svg|gif)$', START], {
-      stdio: 'ignore',
-      timeout: 120_000,
-    });
+    execFileSync(
+      'wget',
+      [
+        '-q',
+        '-r',
+        '-l',
+        'inf',
+        '-np',
+        '-nH',
+        '-P',
+        out,
+        '--reject-regex',
+        '\\.(css|png|svg|gif)$',
+        START,
+      ],
+      {
+        stdio: 'ignore',
+        timeout: 120_000,
+      },
+    );
   } catch (err) {
     // wget exits 8 when a link 404s; the pages were fetched all the same.
     if ((err as { status?: number }).status !== 8) return null;
@@ -80,12 +101,22 @@ function wgetSeconds(): number | null {
   return (performance.now() - t0) / 1000;
 }
 
-function crawlerAlone(): { ms: number; pages: number; pagesPerSecond: number; peakRssMb: number; cpuMs: number } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'crawl-only.ts'), START, '5000'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+function crawlerAlone(): {
+  ms: number;
+  pages: number;
+  pagesPerSecond: number;
+  peakRssMb: number;
+  cpuMs: number;
+} {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(HERE, 'crawl-only.ts'), START, '5000'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   return JSON.parse(out.trim().split('\n').pop() ?? '{}');
 }
 
@@ -110,13 +141,29 @@ async function product(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const user = await createSignedInUser(runtime.ctx, { plan: 'platinum' });
-  const headers = { cookie: user.headers.cookie, [CSRF_HEADER]: user.headers[CSRF_HEADER], 'content-type': 'application/json' };
+  const headers = {
+    cookie: user.headers.cookie,
+    [CSRF_HEADER]: user.headers[CSRF_HEADER],
+    'content-type': 'application/json',
+  };
   const post = async (p: string, body: unknown) => {
-    const res = await fetch(`${base}/api${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    return (await res.json()) as { hasError: boolean; message: string; response?: any };
+    const res = await fetch(`${base}/api${p}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as {
+      hasError: boolean;
+      message: string;
+      response?: Record<string, unknown>;
+    };
   };
 
-  const socket = io(base, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: { cookie: user.headers.cookie } });
+  const socket = io(base, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    extraHeaders: { cookie: user.headers.cookie },
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -129,7 +176,11 @@ async function product(): Promise<void> {
     });
   });
   const t1 = performance.now();
-  const started = await post('/upload/website', { website_url: START, stage: 1, fetch_img_content: false });
+  const started = await post('/upload/website', {
+    website_url: START,
+    stage: 1,
+    fetch_img_content: false,
+  });
   if (started.hasError) throw new Error(started.message);
   const list = await listed;
   const stage1 = performance.now() - t1;
@@ -158,7 +209,7 @@ async function product(): Promise<void> {
   const stage2 = performance.now() - t2;
   const t3 = performance.now();
   const answer = await post('/ai/chat', {
-    bot_id: train.response.botId,
+    bot_id: train.response?.botId,
     question: 'How do I create an index concurrently?',
     chat_memory: [],
   });
@@ -167,7 +218,9 @@ async function product(): Promise<void> {
     `stage 2: ${list.page_count} pages trained in ${fmt(stage2)} — target < 30 s: ${stage2 < 30_000 ? 'met' : 'MISSED'}; ` +
       `first answer ${Math.round(chatMs)} ms: ${JSON.stringify(String(answer.response?.answer ?? answer.message).slice(0, 100))}\n`,
   );
-  process.stdout.write(`product process peak RSS (API + worker + PGlite + bench): ${Math.round(peakRssMb())} MB\n`);
+  process.stdout.write(
+    `product process peak RSS (API + worker + PGlite + bench): ${Math.round(peakRssMb())} MB\n`,
+  );
   socket.close();
   await runtime.ctx.realtime.close();
   await app.close();
@@ -177,7 +230,12 @@ async function product(): Promise<void> {
 
 const server = await serve();
 try {
-  process.stdout.write(`site: ${SITE} (${htmlFiles} HTML files) on ${START}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  process.stdout.write(
+    `site: ${SITE} (${htmlFiles} HTML files) on ${START}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
   const wget = wgetSeconds();
   process.stdout.write(`wget -r: ${wget === null ? 'not available' : `${wget.toFixed(2)} s`}\n`);
   const alone = crawlerAlone();

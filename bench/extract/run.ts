@@ -41,7 +41,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 }
 
 // Cold start: a fresh worker thread loading pdf.js (paid once per worker, then kept warm).
-const [, cold] = await timed(() => extractPdf(readFileSync(path.join(FIXTURES, 'pdfs', 'fhs-3.0.pdf'))));
+const [, cold] = await timed(() =>
+  extractPdf(readFileSync(path.join(FIXTURES, 'pdfs', 'fhs-3.0.pdf'))),
+);
 print(`PDF worker cold start + fhs-3.0.pdf: ${cold.toFixed(2)} s`);
 
 print('\nPDF text extraction (warm worker)');
@@ -56,11 +58,15 @@ for (const name of PDFS) {
     `  ${name.padEnd(28)} ${String(result.numPages).padStart(4)} pages  ${s.toFixed(2).padStart(6)} s  ${(result.numPages / s).toFixed(0).padStart(5)} pages/s  ${result.text.length} chars`,
   );
 }
-print(`  TOTAL ${pages} pages in ${seconds.toFixed(2)} s = ${(pages / seconds).toFixed(1)} pages/s (target ≥ 100)`);
+print(
+  `  TOTAL ${pages} pages in ${seconds.toFixed(2)} s = ${(pages / seconds).toFixed(1)} pages/s (target ≥ 100)`,
+);
 
 print('\nOCR (one worker reused; preprocessing included)');
 const ocr = await openOcrSession();
-const [, init] = await timed(() => ocr.recognize(readFileSync(path.join(FIXTURES, 'images/mkdocs', SCREENSHOTS[0] as string))));
+const [, init] = await timed(() =>
+  ocr.recognize(readFileSync(path.join(FIXTURES, 'images/mkdocs', SCREENSHOTS[0] as string))),
+);
 print(`  first image incl. OCR worker start: ${init.toFixed(2)} s`);
 const perImage: number[] = [];
 for (const name of SCREENSHOTS) {
@@ -75,7 +81,9 @@ print(`  mean ${mean.toFixed(2)} s per screenshot (target ≤ 2 s)`);
 await ocr.close();
 
 if (!process.argv.includes('--quick')) {
-  const [scan, s] = await timed(() => extractPdf(readFileSync(path.join(FIXTURES, 'pdfs/scanned/linn.pdf'))));
+  const [scan, s] = await timed(() =>
+    extractPdf(readFileSync(path.join(FIXTURES, 'pdfs/scanned/linn.pdf'))),
+  );
   const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const reference = words(readFileSync(path.join(FIXTURES, 'images/ocrmypdf/linn.txt'), 'utf8'));
   const bag = new Map<string, number>();
@@ -88,9 +96,13 @@ if (!process.argv.includes('--quick')) {
       bag.set(w, n - 1);
     }
   }
-  print(`\nScanned linn.pdf (render 300 dpi + OCR): ${s.toFixed(2)} s, word recall ${(hit / reference.length).toFixed(3)}`);
+  print(
+    `\nScanned linn.pdf (render 300 dpi + OCR): ${s.toFixed(2)} s, word recall ${(hit / reference.length).toFixed(3)}`,
+  );
 }
 
 clearInterval(sampler);
-print(`\nPeak RSS (process incl. worker threads): ${mb(peakRss)}; maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
+print(
+  `\nPeak RSS (process incl. worker threads): ${mb(peakRss)}; maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
+);
 process.exit(0);

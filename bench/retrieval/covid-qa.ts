@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { retrieve } from '../../apps/server/src/rag/retrieve.ts';
-import { addDocument, createBot } from '../../apps/server/src/search/testing/search-db.ts';
 import { fixturePath, print } from './fixtures.ts';
+import { trainBot } from './ingest.ts';
 
 interface Squad {
   data: {
@@ -24,24 +24,27 @@ export async function runCovidQa(db: Kysely<DB>): Promise<void> {
   const file = fixturePath('covid-qa/200423_covidQA.json');
   if (!file) return;
   const squad = JSON.parse(readFileSync(file, 'utf8')) as Squad;
-  const bot = await createBot(db);
   const questions: { question: string; answer: string }[] = [];
-  const started = performance.now();
-  for (const article of squad.data) {
-    for (const para of article.paragraphs) {
-      const title = para.context.split('\n', 1)[0]?.trim() ?? '';
-      await addDocument(db, bot, { title, text: para.context, kind: 'text' });
+  const docs = squad.data.flatMap((article) =>
+    article.paragraphs.map((para) => {
       for (const qa of para.qas) {
         const answer = qa.answers[0]?.text;
         if (answer) questions.push({ question: qa.question, answer: squash(answer) });
       }
-    }
-  }
+      return {
+        title: para.context.split('\n', 1)[0]?.trim() ?? '',
+        text: para.context,
+        kind: 'text' as const,
+      };
+    }),
+  );
+  const started = performance.now();
+  const botId = await trainBot(db, docs);
   const indexSeconds = (performance.now() - started) / 1000;
   let top1 = 0;
   let top5 = 0;
   for (const q of questions) {
-    const hits = await retrieve(db, { botId: bot.botId, query: q.question, limit: 5 });
+    const hits = await retrieve(db, { botId, query: q.question, limit: 5 });
     const rank = hits.findIndex((h) => squash(h.text).includes(q.answer));
     if (rank === 0) top1++;
     if (rank >= 0 && rank < 5) top5++;

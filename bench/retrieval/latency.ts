@@ -23,6 +23,8 @@ const TARGET_CHUNKS = Number(process.argv[2] ?? 100_000);
 const CHUNKS_PER_DOC = 10;
 const PARAGRAPH_CHARS = 1_000;
 const WARMUP = 20;
+/** Documents per transaction while building (as the pipeline batches them). */
+const BUILD_BATCH = 64;
 const LIMIT = 8;
 
 function mulberry32(seed: number): () => number {
@@ -63,6 +65,7 @@ if (dir) {
       const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)] as T;
       const started = performance.now();
       let chunks = 0;
+      let batch: { title: string; text: string; kind: 'text' }[] = [];
       for (let d = 0; chunks < TARGET_CHUNKS; d++) {
         const paragraphs: string[] = [];
         for (let p = 0; p < Math.min(CHUNKS_PER_DOC, TARGET_CHUNKS - chunks); p++) {
@@ -70,12 +73,12 @@ if (dir) {
           while (para.length < PARAGRAPH_CHARS) para += `${pick(sentences)} `;
           paragraphs.push(para.trim());
         }
-        await addDocument(t.db, bot, {
-          title: pick(titles),
-          text: paragraphs.join('\n\n'),
-          kind: 'text',
-        });
+        batch.push({ title: pick(titles), text: paragraphs.join('\n\n'), kind: 'text' });
         chunks += paragraphs.length;
+        if (batch.length === BUILD_BATCH || chunks >= TARGET_CHUNKS) {
+          await addDocuments(t.db, bot, batch);
+          batch = [];
+        }
         if (d % 1000 === 999)
           print(
             `  built ${chunks} chunks in ${((performance.now() - started) / 1000).toFixed(0)} s`,

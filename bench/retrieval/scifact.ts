@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { retrieve } from '../../apps/server/src/rag/retrieve.ts';
-import { addDocument, createBot } from '../../apps/server/src/search/testing/search-db.ts';
 import { fixturePath, print, readJsonLines } from './fixtures.ts';
+import { trainBot } from './ingest.ts';
 import { ndcgAt, recallAt } from './metrics.ts';
 
 interface CorpusDoc {
@@ -39,17 +39,21 @@ export async function runSciFact(db: Kysely<DB>): Promise<void> {
     qrels.set(qid, rel);
   }
 
-  const bot = await createBot(db);
-  const corpusIdOf = new Map<string, string>();
   const started = performance.now();
-  for (const doc of corpus) {
-    const id = await addDocument(db, bot, { title: doc.title, text: doc.text, kind: 'text' });
-    corpusIdOf.set(id, doc._id);
-  }
+  // The corpus id travels in the document URL, which retrieval returns with each chunk.
+  const botId = await trainBot(
+    db,
+    corpus.map((doc) => ({
+      title: doc.title,
+      text: doc.text,
+      kind: 'text' as const,
+      url: `scifact:${doc._id}`,
+    })),
+  );
   const indexSeconds = (performance.now() - started) / 1000;
   const chunks = await db
     .selectFrom('chunks')
-    .where('bot_id', '=', bot.botId)
+    .where('bot_id', '=', botId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
 
@@ -58,14 +62,14 @@ export async function runSciFact(db: Kysely<DB>): Promise<void> {
   const queryStart = performance.now();
   for (const [qid, relevant] of qrels) {
     const hits = await retrieve(db, {
-      botId: bot.botId,
+      botId,
       query: queries.get(qid) ?? '',
       limit: CHUNK_DEPTH,
     });
     const ranked: string[] = [];
     const seen = new Set<string>();
     for (const hit of hits) {
-      const docId = corpusIdOf.get(hit.documentId);
+      const docId = hit.url?.slice('scifact:'.length);
       if (docId && !seen.has(docId)) {
         seen.add(docId);
         ranked.push(docId);

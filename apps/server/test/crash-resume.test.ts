@@ -132,6 +132,7 @@ describe('crash during training', () => {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }).then(async (r) => ({
         status: r.status,
+        // biome-ignore lint/suspicious/noExplicitAny: tests read whatever each endpoint answers
         body: (await r.json()) as { response?: any; message: string },
       }));
     const train = () =>

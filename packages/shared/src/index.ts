@@ -6,3 +6,4 @@ export * from './schemas/chat.ts';
 export * from './schemas/crawl.ts';
 export * from './schemas/knowledge.ts';
 export * from './schemas/media.ts';
+export * from './schemas/widget.ts';

@@ -59,6 +59,12 @@ const schema = z.object({
   YOUTUBE_BASE_URL: z.string().default('https://www.youtube.com'),
   CHROMIUM_PATH: optionalString,
   WEB_DIST_DIR: optionalString,
+  /** Built widget (apps/widget/dist) served as /widget.js. */
+  WIDGET_DIST_DIR: optionalString,
+  /** Public chat API: messages one widget visitor may send to a bot per minute. */
+  WIDGET_VISITOR_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Public chat API: messages all visitors together may send to one bot per minute. */
+  WIDGET_BOT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Tests only: a PostgreSQL server on which each test file creates a fresh database. */
   TEST_DATABASE_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -4,6 +4,7 @@ import type { CrawlTables } from './tables/crawl.ts';
 import type { KnowledgeTables } from './tables/knowledge.ts';
 import type { MediaTables } from './tables/media.ts';
 import type { SearchTables } from './tables/search.ts';
+import type { WidgetTables } from './tables/widget.ts';
 
 /** The whole database as Kysely sees it: one interface per area, composed here. */
 export interface DB
@@ -12,4 +13,5 @@ export interface DB
     ChatTables,
     SearchTables,
     MediaTables,
-    CrawlTables {}
+    CrawlTables,
+    WidgetTables {}

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRoutes } from './routes/index.ts';
+import { widgetAssetRoutes } from './routes/public/widget-asset.routes.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(registerRoutes, { prefix: '/api' });
+  await app.register(widgetAssetRoutes);
   await registerWebApp(app, ctx.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   return app;
 }

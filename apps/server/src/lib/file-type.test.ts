@@ -6,9 +6,17 @@ import { readImageSize, sniffFileType } from './file-type.ts';
 describe('sniffFileType', () => {
   it('decides by content, whatever the name', async () => {
     expect(sniffFileType(await makePng(10, 10))).toBe('png');
-    expect(sniffFileType(await sharp(await makePng(10, 10)).jpeg().toBuffer())).toBe('jpeg');
+    expect(
+      sniffFileType(
+        await sharp(await makePng(10, 10))
+          .jpeg()
+          .toBuffer(),
+      ),
+    ).toBe('jpeg');
     expect(sniffFileType(makeTextPdf([[{ x: 72, y: 700, text: 'hi' }]]))).toBe('pdf');
-    expect(sniffFileType(Buffer.from('\uFEFF  <!DOCTYPE html><html><body>%PDF-1.4</body>'))).toBe('html');
+    expect(sniffFileType(Buffer.from('\uFEFF  <!DOCTYPE html><html><body>%PDF-1.4</body>'))).toBe(
+      'html',
+    );
     expect(sniffFileType(Buffer.from('<html><head><title>x</title>'))).toBe('html');
     expect(sniffFileType(Buffer.from('GIF89a....'))).toBe('gif');
     expect(sniffFileType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('xml');
@@ -20,9 +28,14 @@ describe('sniffFileType', () => {
 describe('readImageSize', () => {
   it('reads PNG and JPEG dimensions from the header only', async () => {
     expect(readImageSize(await makePng(321, 654))).toEqual({ width: 321, height: 654 });
-    const jpeg = await sharp(await makePng(800, 301)).jpeg({ progressive: true }).toBuffer();
+    const jpeg = await sharp(await makePng(800, 301))
+      .jpeg({ progressive: true })
+      .toBuffer();
     expect(readImageSize(jpeg)).toEqual({ width: 800, height: 301 });
-    expect(readImageSize(await makeLyingPng(20_000, 20_000))).toEqual({ width: 20_000, height: 20_000 });
+    expect(readImageSize(await makeLyingPng(20_000, 20_000))).toEqual({
+      width: 20_000,
+      height: 20_000,
+    });
   });
 
   it('returns null for truncated or foreign data', async () => {

@@ -3,7 +3,16 @@
  * plus image dimensions read from the header alone so oversized images can be refused
  * before anything decodes them.
  */
-export type SniffedType = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'html' | 'xml' | 'zip' | 'unknown';
+export type SniffedType =
+  | 'pdf'
+  | 'png'
+  | 'jpeg'
+  | 'gif'
+  | 'webp'
+  | 'html'
+  | 'xml'
+  | 'zip'
+  | 'unknown';
 
 /** A file refused for what it contains; `status` is the HTTP status the API answers with. */
 export class MediaError extends Error {
@@ -28,7 +37,10 @@ export function sniffFileType(buf: Uint8Array): SniffedType {
   }
   if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
   const head = Buffer.from(buf.subarray(0, 1024)).toString('latin1');
-  const text = head.replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  const text = head
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase();
   // Markup first: a page that merely mentions %PDF- is still a page (polyglots are refused).
   if (/^<(!doctype html|html|head|body|script|iframe|meta|title|div|!--)/.test(text)) return 'html';
   // PDF readers accept the header anywhere in the first KiB; so do we.

@@ -10,7 +10,8 @@ export type AddressClass = 'public' | 'private' | 'reserved';
 
 type V4Rule = [base: number, bits: number, cls: Exclude<AddressClass, 'public'>];
 
-const v4 = (a: number, b: number, c: number, d: number) => ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+const v4 = (a: number, b: number, c: number, d: number) =>
+  ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
 
 const V4_RULES: V4Rule[] = [
   [v4(0, 0, 0, 0), 8, 'private'], // "this network", 0.0.0.0 reaches the local host on Linux
@@ -60,7 +61,12 @@ export function expandIPv6(text: string): number[] | null {
   }
   const [left, right] = head.includes('::') ? head.split('::') : [head, undefined];
   const parse = (s: string | undefined) =>
-    s ? s.split(':').filter((x) => x !== '').map((h) => Number.parseInt(h, 16)) : [];
+    s
+      ? s
+          .split(':')
+          .filter((x) => x !== '')
+          .map((h) => Number.parseInt(h, 16))
+      : [];
   const l = parse(left);
   const r = [...parse(right), ...tail];
   if (right === undefined) return l.length + tail.length === 8 ? [...l, ...tail] : null;
@@ -76,7 +82,8 @@ export function classifyIPv6(h: number[]): AddressClass {
   if (firstFiveZero && f === 0 && g === 0 && (last === 0 || last === 1)) return 'private'; // :: and ::1
   if (firstFiveZero && f === 0xffff) return classifyIPv4(embedded); // IPv4-mapped
   if (firstFiveZero && f === 0) return classifyIPv4(embedded); // IPv4-compatible (deprecated)
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0xffff && f === 0) return classifyIPv4(embedded); // SIIT ::ffff:0:a.b.c.d
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0xffff && f === 0)
+    return classifyIPv4(embedded); // SIIT ::ffff:0:a.b.c.d
   if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0) {
     return classifyIPv4(embedded); // NAT64 well-known prefix
   }

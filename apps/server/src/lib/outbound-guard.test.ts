@@ -14,10 +14,19 @@ const ALLOWED = new Set(['lib/safe-fetch.ts']);
 const FORBIDDEN: [RegExp, string][] = [
   [/(^|[^\w.$])fetch\s*\(/m, 'global fetch('],
   [/\b(globalThis|global|window|self)\s*\.\s*fetch\b/, 'globalThis.fetch'],
-  [/from\s+['"]undici['"]|require\(\s*['"]undici['"]\s*\)|import\(\s*['"]undici['"]\s*\)/, 'undici'],
+  [
+    /from\s+['"]undici['"]|require\(\s*['"]undici['"]\s*\)|import\(\s*['"]undici['"]\s*\)/,
+    'undici',
+  ],
   [/\bhttps?\s*\.\s*(request|get)\s*\(/, 'http.request/get'],
-  [/import\s*\{[^}]*\b(request|get)\b[^}]*\}\s*from\s*['"](node:)?https?['"]/, 'request/get from node:http(s)'],
-  [/from\s+['"](node-fetch|axios|got|superagent|needle|ky|cross-fetch|isomorphic-fetch)['"]/, 'HTTP client library'],
+  [
+    /import\s*\{[^}]*\b(request|get)\b[^}]*\}\s*from\s*['"](node:)?https?['"]/,
+    'request/get from node:http(s)',
+  ],
+  [
+    /from\s+['"](node-fetch|axios|got|superagent|needle|ky|cross-fetch|isomorphic-fetch)['"]/,
+    'HTTP client library',
+  ],
   [/new\s+XMLHttpRequest\b|\bEventSource\s*\(/, 'browser HTTP API'],
 ];
 
@@ -26,7 +35,8 @@ function sourceFiles(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|mts|js|mjs)$/.test(entry.name) && !/\.(test|fixture)\.ts$/.test(entry.name)) out.push(full);
+    else if (/\.(ts|mts|js|mjs)$/.test(entry.name) && !/\.(test|fixture)\.ts$/.test(entry.name))
+      out.push(full);
   }
   return out;
 }
@@ -61,9 +71,21 @@ describe('outbound requests', () => {
       "import { request } from 'node:http';",
       "import axios from 'axios';",
     ];
-    for (const s of samples) expect(FORBIDDEN.some(([p]) => p.test(s)), s).toBe(true);
-    for (const s of ['safeFetch(url)', 'client.fetch(x)', "import { createServer } from 'node:http';", '// fetch(url)']) {
-      expect(FORBIDDEN.some(([p]) => p.test(stripComments(s))), s).toBe(false);
+    for (const s of samples)
+      expect(
+        FORBIDDEN.some(([p]) => p.test(s)),
+        s,
+      ).toBe(true);
+    for (const s of [
+      'safeFetch(url)',
+      'client.fetch(x)',
+      "import { createServer } from 'node:http';",
+      '// fetch(url)',
+    ]) {
+      expect(
+        FORBIDDEN.some(([p]) => p.test(stripComments(s))),
+        s,
+      ).toBe(false);
     }
   });
 });

@@ -32,7 +32,8 @@ function handler(req: IncomingMessage, res: ServerResponse) {
       return;
     case '/big': {
       const chunk = Buffer.alloc(64 * 1024, 97);
-      if (url.searchParams.has('length')) res.setHeader('content-length', String(chunk.length * 40));
+      if (url.searchParams.has('length'))
+        res.setHeader('content-length', String(chunk.length * 40));
       for (let i = 0; i < 40; i++) res.write(chunk);
       res.end();
       return;
@@ -122,9 +123,13 @@ describe('checkUrl without the private allow-list', () => {
 
   it('refuses garbage and accepts public addresses', () => {
     expect(() => checkUrl('not a url')).toThrowError(SAFE_FETCH_MESSAGES.invalid_url);
-    expect(checkUrl('http://93.184.216.34/', { allowPrivate: false }).hostname).toBe('93.184.216.34');
+    expect(checkUrl('http://93.184.216.34/', { allowPrivate: false }).hostname).toBe(
+      '93.184.216.34',
+    );
     expect(checkUrl('https://example.com/a', { allowPrivate: false }).hostname).toBe('example.com');
-    expect(checkUrl('http://[2606:4700::1111]/', { allowPrivate: false }).hostname).toBe('[2606:4700::1111]');
+    expect(checkUrl('http://[2606:4700::1111]/', { allowPrivate: false }).hostname).toBe(
+      '[2606:4700::1111]',
+    );
   });
 
   it('accepts loopback and private addresses with the allow-list', () => {
@@ -154,7 +159,12 @@ describe('safeFetch', () => {
 
   it('refuses a DNS name that resolves to an internal address, before connecting', async () => {
     const before = hits.length;
-    for (const answer of [['127.0.0.1'], ['10.0.0.7'], ['93.184.216.34', '169.254.169.254'], ['::1']]) {
+    for (const answer of [
+      ['127.0.0.1'],
+      ['10.0.0.7'],
+      ['93.184.216.34', '169.254.169.254'],
+      ['::1'],
+    ]) {
       const resolver = async () => answer;
       const err = await refusal(
         safeFetch(`http://internal.example:${port}/ok`, {}, { allowPrivate: false, resolver }),
@@ -170,7 +180,11 @@ describe('safeFetch', () => {
       calls++;
       return ['127.0.0.1'];
     };
-    const res = await safeFetch(`http://docs.example:${port}/ok`, {}, { ...loopbackOnly, resolver });
+    const res = await safeFetch(
+      `http://docs.example:${port}/ok`,
+      {},
+      { ...loopbackOnly, resolver },
+    );
     expect(res.status).toBe(200);
     expect(calls).toBe(1);
   });
@@ -193,10 +207,14 @@ describe('safeFetch', () => {
   it('refuses a redirect to a name resolving internally', async () => {
     const resolver = async (host: string) => (host === 'inner.example' ? ['192.168.0.10'] : []);
     const err = await refusal(
-      safeFetch(`${base}/redirect?to=${encodeURIComponent('http://inner.example/')}`, {}, {
-        ...loopbackOnly,
-        resolver,
-      }),
+      safeFetch(
+        `${base}/redirect?to=${encodeURIComponent('http://inner.example/')}`,
+        {},
+        {
+          ...loopbackOnly,
+          resolver,
+        },
+      ),
     );
     expect(err.message).toBe(BLOCKED);
   });
@@ -219,7 +237,9 @@ describe('safeFetch', () => {
   });
 
   it('times out slow servers', async () => {
-    const err = await refusal(safeFetch(`${base}/slow`, {}, { ...loopbackOnly, headersTimeoutMs: 200 }));
+    const err = await refusal(
+      safeFetch(`${base}/slow`, {}, { ...loopbackOnly, headersTimeoutMs: 200 }),
+    );
     expect(err.code).toBe('timeout');
     expect(err.message).toBe('The website took too long to respond.');
   });

@@ -56,6 +56,8 @@ export interface SafeFetchOptions {
   /** Exact addresses allowed although private (tests, a local LLM server). */
   allowedAddresses?: readonly string[];
   maxRedirects?: number;
+  /** 'manual' returns a redirect response as it is (its target is checked when requested). */
+  redirect?: 'follow' | 'manual';
   /** Whole request, redirects and body included. */
   timeoutMs?: number;
   connectTimeoutMs?: number;
@@ -156,7 +158,11 @@ export function checkUrl(
 }
 
 function guardedLookup(policy: AddressPolicy, resolver: Resolver): LookupFunction {
-  return ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+  return ((
+    hostname: string,
+    options: { all?: boolean },
+    callback: (...args: unknown[]) => void,
+  ) => {
     resolveChecked(hostname, policy, resolver).then(
       (addresses) => {
         if (options?.all) {
@@ -179,7 +185,10 @@ const agentCache = new WeakMap<Resolver, Map<string, Agent>>();
 
 function agentFor(policy: AddressPolicy, resolver: Resolver, connectTimeout: number): Agent {
   let byPolicy = agentCache.get(resolver);
-  if (!byPolicy) agentCache.set(resolver, (byPolicy = new Map()));
+  if (!byPolicy) {
+    byPolicy = new Map();
+    agentCache.set(resolver, byPolicy);
+  }
   const key = `${policy.allowPrivate}|${policy.allowedAddresses?.join(',') ?? ''}|${connectTimeout}`;
   let agent = byPolicy.get(key);
   if (!agent) {
@@ -229,7 +238,8 @@ export function toSafeFetchError(err: unknown, url?: string): SafeFetchError {
   if (e?.name === 'TimeoutError' || code.includes('TIMEOUT')) {
     return new SafeFetchError('timeout', url, { cause: err });
   }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new SafeFetchError('dns_failed', url, { cause: err });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new SafeFetchError('dns_failed', url, { cause: err });
   return new SafeFetchError('network', url, { cause: err });
 }
 
@@ -304,7 +314,11 @@ async function requestFollowingRedirects(
       throw toSafeFetchError(signal.aborted ? signal.reason : err, url.href);
     }
     const location = res.headers.location;
-    if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
+    if (
+      REDIRECTS.has(res.statusCode) &&
+      typeof location === 'string' &&
+      opts.redirect !== 'manual'
+    ) {
       await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
       if (hop >= maxRedirects) throw new SafeFetchError('too_many_redirects', url.href);
       let next: URL;
@@ -314,7 +328,10 @@ async function requestFollowingRedirects(
         throw new SafeFetchError('invalid_url', location);
       }
       url = checkUrl(next, policy);
-      if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
+      if (
+        res.statusCode === 303 ||
+        ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')
+      ) {
         method = 'GET';
         body = null;
         delete headers['content-type'];
@@ -352,7 +369,9 @@ function lowerKeys(h: Record<string, string> | undefined): Record<string, string
 
 /** Undoes content-encoding (the decoded size is capped by the readers). */
 function decode(raw: Readable, encoding: string | string[] | undefined): Readable {
-  const enc = String(encoding ?? '').trim().toLowerCase();
+  const enc = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
   let stream: Transform;
   if (enc === 'gzip' || enc === 'x-gzip') stream = zlib.createGunzip();
   else if (enc === 'deflate') stream = zlib.createInflate();
@@ -419,13 +438,20 @@ export async function safeFetch(
   });
   let body: string | Buffer | null = null;
   if (init.body != null) {
-    body = typeof init.body === 'string' ? init.body : Buffer.from(await new Response(init.body).arrayBuffer());
+    body =
+      typeof init.body === 'string'
+        ? init.body
+        : Buffer.from(await new Response(init.body).arrayBuffer());
   }
   const signals = [opts.signal, init.signal ?? undefined].filter((s): s is AbortSignal => !!s);
   const res = await safeRequest(
     href,
     { method: init.method ?? (input instanceof Request ? input.method : 'GET'), headers, body },
-    { ...opts, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] },
+    {
+      ...opts,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+      redirect: init.redirect === 'manual' ? 'manual' : opts.redirect,
+    },
   );
   const responseHeaders = new Headers();
   for (const [k, v] of Object.entries(res.headers)) {
@@ -434,7 +460,9 @@ export async function safeFetch(
   }
   const stream = NULL_BODY.has(res.status)
     ? null
-    : (Readable.toWeb(capStream(res.body, res.maxBytes, res.url)) as unknown as ReadableStream<Uint8Array>);
+    : (Readable.toWeb(
+        capStream(res.body, res.maxBytes, res.url),
+      ) as unknown as ReadableStream<Uint8Array>);
   if (!stream) res.dispose();
   const response = new Response(stream, { status: res.status, headers: responseHeaders });
   Object.defineProperty(response, 'url', { value: res.url });
@@ -447,7 +475,8 @@ export function contentTypeOf(headers: SafeRawResponse['headers'] | Headers): st
   return String(Array.isArray(raw) ? raw[0] : (raw ?? '')).toLowerCase();
 }
 
-export const isHtmlType = (ct: string) => /^(text\/html|application\/xhtml\+xml)\b/.test(ct) || ct === '';
+export const isHtmlType = (ct: string) =>
+  /^(text\/html|application\/xhtml\+xml)\b/.test(ct) || ct === '';
 export const isXmlType = (ct: string) => /\b(xml)\b/.test(ct);
 export const isGzipType = (ct: string) => /\b(gzip|x-gzip)\b/.test(ct);
 

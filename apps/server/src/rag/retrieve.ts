@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { analyze } from '../search/analyzer.ts';
 import { lexicalSearch } from '../search/lexical-search.ts';
+import { phraseProximity } from '../search/proximity.ts';
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../search/question-match.ts';
-import { loadChunks } from '../search/search.repo.ts';
+import { type ChunkRow, loadChunks } from '../search/search.repo.ts';
 
 export interface RetrievedChunk {
   chunkId: number;
@@ -24,13 +26,27 @@ export interface RetrieveArgs {
 }
 
 export const DEFAULT_RETRIEVE_LIMIT = 8;
-/** Q&A pairs that match closely are looked for a little beyond the requested depth. */
-const QA_CANDIDATES = 20;
+/**
+ * The best BM25 candidates are re-scored with a phrase-proximity bonus (and Q&A matching),
+ * so a few more than asked for are read.
+ */
+const RERANK_DEPTH = 30;
+/** Score multiplier for a passage holding every adjacent query pair as a phrase. */
+const PROXIMITY_WEIGHT = 0.4;
+/** Keeps terms of different fields from counting as adjacent. */
+const FIELD_GAP = ['\u0000', '\u0000'];
+
+function passageTerms(row: ChunkRow): string[] {
+  return [row.title, row.heading, row.question, row.text].flatMap((f) =>
+    f ? [...analyze(f), ...FIELD_GAP] : [],
+  );
+}
 
 /**
- * The bot's chunks best matching the query, best first (BM25F over the bot's own term
- * statistics). A Q&A chunk whose question matches the query closely is put first, so the
- * answerer can reply with its stored answer.
+ * The bot's chunks best matching the query, best first: BM25F over the bot's own term
+ * statistics, then a phrase-proximity bonus among the best candidates. A Q&A chunk whose
+ * question matches the query closely is put first, so the answerer can reply with its
+ * stored answer.
  */
 export async function retrieve(
   db: Kysely<DB> | Transaction<DB>,
@@ -38,7 +54,7 @@ export async function retrieve(
 ): Promise<RetrievedChunk[]> {
   const limit = args.limit ?? DEFAULT_RETRIEVE_LIMIT;
   if (limit <= 0) return [];
-  const hits = await lexicalSearch(db, args.botId, args.query, Math.max(limit, QA_CANDIDATES));
+  const hits = await lexicalSearch(db, args.botId, args.query, Math.max(limit, RERANK_DEPTH));
   if (hits.length === 0) return [];
   const rows = await loadChunks(
     db,
@@ -46,14 +62,16 @@ export async function retrieve(
     hits.map((h) => h.id),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const queryTerms = analyze(args.query);
   const results: RetrievedChunk[] = [];
-  for (const hit of hits) {
+  hits.forEach((hit, rank) => {
     const row = byId.get(hit.id);
-    if (!row) continue; // a chunk deleted since it was indexed
+    if (!row) return; // a chunk deleted since it was indexed
+    const proximity = rank < RERANK_DEPTH ? phraseProximity(queryTerms, passageTerms(row)) : 0;
     results.push({
       chunkId: row.id,
       documentId: row.document_id,
-      score: hit.score,
+      score: hit.score * (1 + PROXIMITY_WEIGHT * proximity),
       text: row.text,
       heading: row.heading,
       question: row.question,
@@ -61,9 +79,9 @@ export async function retrieve(
       url: row.url,
       questionMatch: questionMatch(args.query, row.question),
     });
-  }
+  });
   const close = (r: RetrievedChunk) =>
     r.questionMatch >= CLOSE_QUESTION_MATCH ? r.questionMatch : 0;
-  results.sort((a, b) => close(b) - close(a) || b.score - a.score);
+  results.sort((a, b) => close(b) - close(a) || b.score - a.score || a.chunkId - b.chunkId);
   return results.slice(0, limit);
 }

@@ -1,55 +1,17 @@
-import { analyze, normalizeText } from './analyzer.ts';
+import { analyze } from './analyzer.ts';
 
-/** Words that only shape a question ("how do I …"); two phrasings differ mostly in these. */
-const QUESTION_WORDS = new Set(
-  [
-    'what',
-    'which',
-    'who',
-    'whom',
-    'whose',
-    'when',
-    'where',
-    'why',
-    'how',
-    'do',
-    'does',
-    'did',
-    'can',
-    'could',
-    'should',
-    'would',
-    'may',
-    'might',
-    'must',
-    'shall',
-    'i',
-    'me',
-    'my',
-    'we',
-    'our',
-    'you',
-    'your',
-    'there',
-    'has',
-    'have',
-    'had',
-    'am',
-    'were',
-    'been',
-    'being',
-    'any',
-    'some',
-    'about',
-    'please',
-    'tell',
-    'know',
-    'get',
-  ].map((w) => analyze(w)[0] ?? w),
+/**
+ * Beyond the stop words (which already drop question words and auxiliaries), words that only
+ * shape a request ("please tell me about …"); two phrasings of one question differ mostly here.
+ */
+const REQUEST_WORDS = new Set(
+  'may might must shall any some about please tell know get want need like'
+    .split(' ')
+    .map((w) => analyze(w)[0] ?? w),
 );
 
 function contentTerms(text: string): Set<string> {
-  const terms = analyze(normalizeText(text)).filter((t) => !QUESTION_WORDS.has(t));
+  const terms = analyze(text).filter((t) => !REQUEST_WORDS.has(t));
   return new Set(terms);
 }
 

@@ -8,7 +8,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 const INSERT_BATCH = 5_000;
 
 export interface SegmentWrite {
-  botId: string;
   documentId: string;
   chunkIds: number[];
   totals: FieldTotals;
@@ -24,28 +23,49 @@ export async function deleteSegment(db: Db, documentId: string): Promise<void> {
   await db.deleteFrom('search_documents').where('document_id', '=', documentId).execute();
 }
 
-/** Replaces a document's segment; call inside a transaction so readers never see half. */
-export async function replaceSegment(db: Db, seg: SegmentWrite): Promise<void> {
-  await deleteSegment(db, seg.documentId);
-  if (seg.chunkIds.length === 0) return;
+/**
+ * Replaces the documents' segments (all of one bot); call inside a transaction so readers
+ * never see half.
+ */
+export async function replaceSegments(db: Db, botId: string, segs: SegmentWrite[]): Promise<void> {
+  if (segs.length === 0) return;
+  await db
+    .deleteFrom('search_documents')
+    .where(
+      'document_id',
+      'in',
+      segs.map((s) => s.documentId),
+    )
+    .execute();
+  const live = segs.filter((s) => s.chunkIds.length > 0);
+  if (live.length === 0) return;
   await db
     .insertInto('search_documents')
-    .values({
-      document_id: seg.documentId,
-      bot_id: seg.botId,
-      block_id: null,
-      chunk_ids: seg.chunkIds,
-      chunk_count: seg.chunkIds.length,
-      ...seg.totals,
-    })
+    .values(
+      live.map((seg) => ({
+        document_id: seg.documentId,
+        bot_id: botId,
+        block_id: null,
+        chunk_ids: seg.chunkIds,
+        chunk_count: seg.chunkIds.length,
+        ...seg.totals,
+      })),
+    )
     .execute();
-  for (let i = 0; i < seg.terms.length; i += INSERT_BATCH) {
-    const terms = seg.terms.slice(i, i + INSERT_BATCH);
-    const postings = seg.postings.slice(i, i + INSERT_BATCH);
+  const rows = live.flatMap((seg) =>
+    seg.terms.map((term, i) => ({
+      doc: seg.documentId,
+      term,
+      postings: seg.postings[i] as Buffer,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    const part = rows.slice(i, i + INSERT_BATCH);
     await sql`
       INSERT INTO search_postings (document_id, bot_id, term, postings)
-      SELECT ${seg.documentId}::uuid, ${seg.botId}::uuid, t.term, t.postings
-      FROM unnest(${terms}::text[], ${postings}::bytea[]) AS t(term, postings)`.execute(db);
+      SELECT t.doc, ${botId}::uuid, t.term, t.postings
+      FROM unnest(${part.map((r) => r.doc)}::uuid[], ${part.map((r) => r.term)}::text[],
+                  ${part.map((r) => r.postings)}::bytea[]) AS t(doc, term, postings)`.execute(db);
   }
 }
 

@@ -92,12 +92,19 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       return send(res, 200, 'application/json', JSON.stringify(playerFor(videoId)));
     }
     const fixture = videoId ? PLAYER_FIXTURES[videoId] : undefined;
-    if (!fixture) return send(res, 200, 'application/json', read(J, PLAYER_FIXTURES[FAKE_VIDEOS.unavailable] as string));
+    if (!fixture)
+      return send(
+        res,
+        200,
+        'application/json',
+        read(J, PLAYER_FIXTURES[FAKE_VIDEOS.unavailable] as string),
+      );
     return send(res, 200, 'application/json', read(J, fixture));
   }
   if (req.method === 'GET' && url.pathname === '/api/timedtext') {
     if (v === FAKE_VIDEOS.timedtext429) return send(res, 429, 'text/html', 'Too Many Requests');
-    if (v === FAKE_VIDEOS.surfaceGo) return send(res, 200, 'text/xml', read(J, 'transcript.xml.static'));
+    if (v === FAKE_VIDEOS.surfaceGo)
+      return send(res, 200, 'text/xml', read(J, 'transcript.xml.static'));
     if (v === FAKE_VIDEOS.crashCourse) {
       return url.searchParams.get('fmt') === 'json3'
         ? send(res, 200, 'application/json', read(C, 'homunculus_fxZWtc0mYpQ.json3'))
@@ -118,7 +125,11 @@ function playerFor(videoId: string) {
     ...(kind ? { kind } : {}),
     isTranslatable: true,
   });
-  player.videoDetails = { ...player.videoDetails, videoId, title: 'Homunculus: Crash Course Psychology' };
+  player.videoDetails = {
+    ...player.videoDetails,
+    videoId,
+    title: 'Homunculus: Crash Course Psychology',
+  };
   player.captions.playerCaptionsTracklistRenderer.captionTracks = [track(), track('asr')];
   return player;
 }

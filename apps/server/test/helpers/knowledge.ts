@@ -45,6 +45,7 @@ export async function call(
   });
   return {
     status: res.statusCode,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever each endpoint answers
     body: res.json() as { hasError: boolean; message: string; response?: any },
   };
 }

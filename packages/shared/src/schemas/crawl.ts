@@ -10,7 +10,8 @@ export const CRAWL_MESSAGES = {
   urlsNotFound: 'Some selected pages were not found by this crawl. Please crawl the website again.',
   noPagesFound: 'No pages could be crawled from this website.',
   robotsDisallowed: "This website's robots.txt does not allow crawling it.",
-  tooManySelected: (max: number) => `You can train at most ${max.toLocaleString('en-US')} pages at once.`,
+  tooManySelected: (max: number) =>
+    `You can train at most ${max.toLocaleString('en-US')} pages at once.`,
 } as const;
 
 /** Sitemap addresses must end in .xml (spec §9); a gzipped .xml.gz sitemap is accepted too. */
@@ -47,7 +48,9 @@ export const uploadWebsiteBody = z
     selected_urls: z
       .array(z.union([z.string(), z.object({ url: z.string() }).loose()]))
       .optional()
-      .transform((v) => (v ?? []).map((u) => (typeof u === 'string' ? u : u.url).trim()).filter(Boolean)),
+      .transform((v) =>
+        (v ?? []).map((u) => (typeof u === 'string' ? u : u.url).trim()).filter(Boolean),
+      ),
     /** Client claims; the server recomputes both. */
     char_count: z.union([z.number(), z.string(), z.null()]).optional(),
     bot_count: z.union([z.number(), z.string(), z.null()]).optional(),

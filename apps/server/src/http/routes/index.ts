@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { aiRoutes } from './ai/ai.routes.ts';
 import { authRoutes } from './auth/index.ts';
 import { botsRoutes } from './bots/bots.routes.ts';
+import { customizeRoutes } from './customize/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { imagesRoutes } from './images/images.routes.ts';
 import { planRoutes } from './plan/plan.routes.ts';
+import { publicRoutes } from './public/index.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { sourceRoutes } from './source/source.routes.ts';
 import { uploadRoutes } from './upload/index.ts';
@@ -30,4 +32,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(imagesRoutes);
   await app.register(youtubeRoutes);
   await app.register(websiteRoutes);
+  await app.register(customizeRoutes);
+  await app.register(publicRoutes);
 }

@@ -1,7 +1,12 @@
-import { type CrawledPageItem, type CrawlListEvent, CRAWL_MESSAGES, MESSAGES } from '@docent/shared';
+import {
+  CRAWL_MESSAGES,
+  type CrawledPageItem,
+  type CrawlListEvent,
+  MESSAGES,
+} from '@docent/shared';
 import type { AppContext } from '../../http/context.ts';
-import { type OcrSession, openOcrSession } from '../extract/ocr.ts';
 import { validateImage } from '../extract/image-validate.ts';
+import { type OcrSession, openOcrSession } from '../extract/ocr.ts';
 import {
   type CrawlPageInsert,
   type CrawlSessionRow,
@@ -14,6 +19,7 @@ import {
 } from './crawl.repo.ts';
 import { type CrawledPage, type CrawlOutcome, crawl } from './crawler.ts';
 import type { ImageTextExtractor } from './fetch-page.ts';
+import { type ChromiumRenderer, createChromiumRenderer } from './renderer.ts';
 
 const PUSH_EVERY_MS = 400;
 const FLUSH_AT = 100;
@@ -57,11 +63,13 @@ export function listEvent(
     page_count: pages.length,
     char_count: chars,
     elapsed_ms: Math.round(state.elapsedMs),
-    pages_per_second: state.elapsedMs > 0 ? Math.round((pages.length / state.elapsedMs) * 10_000) / 10 : 0,
+    pages_per_second:
+      state.elapsedMs > 0 ? Math.round((pages.length / state.elapsedMs) * 10_000) / 10 : 0,
     page_cap: session.page_cap,
     hasError: state.hasError ?? false,
     message:
-      state.message ?? (state.status === 'complete' ? MESSAGES.crawlingCompleted : MESSAGES.websitesWillBeLoaded),
+      state.message ??
+      (state.status === 'complete' ? MESSAGES.crawlingCompleted : MESSAGES.websitesWillBeLoaded),
   };
 }
 
@@ -70,9 +78,13 @@ export function listEvent(
  * pushes the growing list to the user; the final push carries process_complete 1. A retried
  * attempt starts over from an empty list.
  */
-export async function runCrawlSession(ctx: AppContext, crawlId: string, stop: AbortSignal): Promise<void> {
+export async function runCrawlSession(
+  ctx: AppContext,
+  crawlId: string,
+  stop: AbortSignal,
+): Promise<void> {
   const session = await findCrawlSession(ctx.db, crawlId);
-  if (!session || session.status !== 'running') return;
+  if (session?.status !== 'running') return;
   await resetCrawl(ctx.db, crawlId);
   const started = Date.now();
   const controller = new AbortController();
@@ -106,6 +118,10 @@ export async function runCrawlSession(ctx: AppContext, crawlId: string, stop: Ab
   }, PUSH_EVERY_MS);
 
   let ocr: OcrSession | undefined;
+  const fetchOpts = { allowPrivate: ctx.env.ALLOW_PRIVATE_NETWORK };
+  const renderer: ChromiumRenderer | undefined = ctx.env.CHROMIUM_PATH
+    ? createChromiumRenderer(ctx.env.CHROMIUM_PATH, fetchOpts)
+    : undefined;
   let outcome: CrawlOutcome;
   try {
     let imageText: ImageTextExtractor | undefined;
@@ -134,10 +150,11 @@ export async function runCrawlSession(ctx: AppContext, crawlId: string, stop: Ab
       followLinks: session.kind === 'website',
       maxPages: session.page_cap,
       concurrency: ctx.env.CRAWL_CONCURRENCY,
-      fetch: { allowPrivate: ctx.env.ALLOW_PRIVATE_NETWORK },
+      fetch: fetchOpts,
       signal: controller.signal,
       onPage,
       imageText,
+      renderer: renderer?.render,
     });
     clearInterval(ticker);
     await flush();
@@ -148,10 +165,12 @@ export async function runCrawlSession(ctx: AppContext, crawlId: string, stop: Ab
     stop.removeEventListener('abort', onStop);
     running.delete(crawlId);
     await ocr?.close();
+    await renderer?.close();
   }
   if (stop.aborted) return; // worker shutting down: the job runs again after restart
 
-  const cancelled = outcome.stoppedBy === 'cancelled' || (await crawlStatus(ctx.db, crawlId)) === 'cancelled';
+  const cancelled =
+    outcome.stoppedBy === 'cancelled' || (await crawlStatus(ctx.db, crawlId)) === 'cancelled';
   const error = outcome.pages.length === 0 && !cancelled ? failureMessage(outcome) : null;
   const status = cancelled ? 'cancelled' : error ? 'failed' : 'complete';
   await finishCrawl(ctx.db, crawlId, { status, error });
@@ -163,7 +182,14 @@ export async function runCrawlSession(ctx: AppContext, crawlId: string, stop: Ab
     hasError: Boolean(error),
   });
   ctx.log.info(
-    { crawlId, pages: outcome.pages.length, fetched: outcome.fetched, errors: outcome.errors, stoppedBy: outcome.stoppedBy, ms: Date.now() - started },
+    {
+      crawlId,
+      pages: outcome.pages.length,
+      fetched: outcome.fetched,
+      errors: outcome.errors,
+      stoppedBy: outcome.stoppedBy,
+      ms: Date.now() - started,
+    },
     'crawl finished',
   );
 }
@@ -192,7 +218,11 @@ function failureMessage(outcome: CrawlOutcome): string {
 }
 
 /** The job gave up (crashes, repeated errors): the session and the screen say so. */
-export async function failCrawlSession(ctx: AppContext, crawlId: string, message: string): Promise<void> {
+export async function failCrawlSession(
+  ctx: AppContext,
+  crawlId: string,
+  message: string,
+): Promise<void> {
   const session = await findCrawlSession(ctx.db, crawlId);
   if (!session) return;
   await finishCrawl(ctx.db, crawlId, { status: 'failed', error: message });

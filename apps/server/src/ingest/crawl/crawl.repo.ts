@@ -34,7 +34,12 @@ export async function insertCrawlSession(
 ): Promise<string> {
   const { id } = await db
     .insertInto('crawl_sessions')
-    .values({ ...row, seeds: row.seeds ? JSON.stringify(row.seeds) : null, char_count: 0, error: null })
+    .values({
+      ...row,
+      seeds: row.seeds ? JSON.stringify(row.seeds) : null,
+      char_count: 0,
+      error: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -44,18 +49,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findCrawlSession(db: Db, id: string): Promise<CrawlSessionRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  return (await db.selectFrom('crawl_sessions').selectAll().where('id', '=', id).executeTakeFirst()) as
-    | CrawlSessionRow
-    | undefined;
+  return (await db
+    .selectFrom('crawl_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()) as CrawlSessionRow | undefined;
 }
 
 /** Another user's crawl is as good as missing. */
-export async function findOwnedCrawl(db: Db, userId: string, id: string): Promise<CrawlSessionRow | undefined> {
+export async function findOwnedCrawl(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<CrawlSessionRow | undefined> {
   const row = await findCrawlSession(db, id);
   return row && row.user_id === userId ? row : undefined;
 }
 
-export async function latestCrawlOfUser(db: Db, userId: string): Promise<CrawlSessionRow | undefined> {
+export async function latestCrawlOfUser(
+  db: Db,
+  userId: string,
+): Promise<CrawlSessionRow | undefined> {
   return (await db
     .selectFrom('crawl_sessions')
     .selectAll()
@@ -66,7 +80,11 @@ export async function latestCrawlOfUser(db: Db, userId: string): Promise<CrawlSe
 }
 
 export async function crawlStatus(db: Db, id: string): Promise<CrawlStatus | undefined> {
-  const row = await db.selectFrom('crawl_sessions').select('status').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('crawl_sessions')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.status;
 }
 
@@ -89,7 +107,11 @@ export interface CrawlPageInsert {
   content: string;
 }
 
-export async function insertCrawlPages(db: Db, crawlId: string, pages: CrawlPageInsert[]): Promise<void> {
+export async function insertCrawlPages(
+  db: Db,
+  crawlId: string,
+  pages: CrawlPageInsert[],
+): Promise<void> {
   for (let i = 0; i < pages.length; i += 200) {
     const batch = pages.slice(i, i + 200).map((p) => ({
       crawl_id: crawlId,
@@ -163,7 +185,10 @@ export async function markCrawlCancelled(db: Db, id: string): Promise<boolean> {
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function listCrawlPages(db: Db, crawlId: string): Promise<{ url: string; token_count: number }[]> {
+export async function listCrawlPages(
+  db: Db,
+  crawlId: string,
+): Promise<{ url: string; token_count: number }[]> {
   return db
     .selectFrom('crawl_pages')
     .select(['url', 'token_count'])

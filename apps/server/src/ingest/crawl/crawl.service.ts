@@ -10,9 +10,8 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { checkUrl, resolveChecked, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { planOfUser } from '../../modules/plans/plans.service.ts';
 import { startTraining } from '../../modules/sources/training.service.ts';
-import { listSitemapPages } from '../sources/sitemap.ts';
 import type { WebsiteSourceInput } from '../sources/crawl.ts';
-import { abortLocalCrawl, listEvent } from './crawl-runner.ts';
+import { listSitemapPages } from '../sources/sitemap.ts';
 import {
   type CrawlSessionRow,
   findOwnedCrawl,
@@ -24,6 +23,7 @@ import {
   pruneOldCrawls,
   runningCrawlsOfUser,
 } from './crawl.repo.ts';
+import { abortLocalCrawl, listEvent } from './crawl-runner.ts';
 import { SitemapError } from './sitemap-reader.ts';
 import { normalizeUrl } from './url.ts';
 
@@ -61,8 +61,16 @@ async function queueCrawl(
     if (await markCrawlCancelled(ctx.db, id)) abortLocalCrawl(id);
   }
   await pruneOldCrawls(ctx.db, userId, CRAWLS_KEPT_PER_USER);
-  const crawlId = await insertCrawlSession(ctx.db, { ...row, user_id: userId, page_cap: plan.maxPagesPerCrawl });
-  await ctx.jobs.enqueue('crawl-site', { crawlId }, { dedupeKey: `crawl-site:${crawlId}`, maxAttempts: 2 });
+  const crawlId = await insertCrawlSession(ctx.db, {
+    ...row,
+    user_id: userId,
+    page_cap: plan.maxPagesPerCrawl,
+  });
+  await ctx.jobs.enqueue(
+    'crawl-site',
+    { crawlId },
+    { dedupeKey: `crawl-site:${crawlId}`, maxAttempts: 2 },
+  );
   return crawlId;
 }
 
@@ -123,14 +131,19 @@ function elapsedOf(s: CrawlSessionRow): number {
 }
 
 /** GET upload/website/{crawl_id|latest}: the same list the realtime events carry. */
-export async function crawlSnapshot(ctx: AppContext, userId: string, crawlId: string): Promise<CrawlListEvent> {
+export async function crawlSnapshot(
+  ctx: AppContext,
+  userId: string,
+  crawlId: string,
+): Promise<CrawlListEvent> {
   const session = await ownedOrLatest(ctx, userId, crawlId);
   const pages = await listCrawlPages(ctx.db, session.id);
   return listEvent(session, {
     status: session.status,
     pages,
     elapsedMs: elapsedOf(session),
-    message: session.error ?? (session.status === 'cancelled' ? CRAWL_MESSAGES.crawlCancelled : undefined),
+    message:
+      session.error ?? (session.status === 'cancelled' ? CRAWL_MESSAGES.crawlCancelled : undefined),
     hasError: session.status === 'failed',
   });
 }
@@ -162,7 +175,9 @@ export async function trainCrawledPages(
   }
   if (resolved.some((u) => !found.has(u))) throw badRequest(CRAWL_MESSAGES.urlsNotFound);
   const keep = [...new Set(resolved)];
-  const pages = keep.map((u) => found.get(u) as { url: string; title: string; token_count: number });
+  const pages = keep.map(
+    (u) => found.get(u) as { url: string; title: string; token_count: number },
+  );
   const host = new URL(session.start_url).hostname;
   return startTraining(ctx, {
     userId,

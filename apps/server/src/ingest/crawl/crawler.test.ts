@@ -26,7 +26,10 @@ describe('crawl', () => {
         'mailto:someone@example.com',
         '/logo.png',
       ]),
-      '/guide/': docPage('Guide', `<h2>Install</h2>${para('Install it.')}`, ['/', '/guide/index.html']),
+      '/guide/': docPage('Guide', `<h2>Install</h2>${para('Install it.')}`, [
+        '/',
+        '/guide/index.html',
+      ]),
       '/guide/index.html': docPage('Guide', `<h2>Install</h2>${para('Install it.')}`, ['/']),
       '/api.html': docPage('API', para('The API.'), ['/moved']),
       '/moved': { status: 301, headers: { location: '/api-v2.html' } },
@@ -63,7 +66,12 @@ describe('crawl', () => {
       '/public.html': docPage('Public', para('Public page.')),
       '/private/secret.html': docPage('Secret', para('Secret page.')),
     });
-    const out = await crawl({ seeds: [`${site.base}/`], followLinks: true, maxPages: 50, fetch: local });
+    const out = await crawl({
+      seeds: [`${site.base}/`],
+      followLinks: true,
+      maxPages: 50,
+      fetch: local,
+    });
     expect(out.pages.map((p) => new URL(p.url).pathname)).toEqual(['/', '/public.html']);
     expect(site.hits).not.toContain('/private/secret.html');
     expect(out.robotsBlocked).toBe(1);
@@ -81,7 +89,12 @@ describe('crawl', () => {
         ]),
       );
     });
-    const out = await crawl({ seeds: [`${site.base}/calendar`], followLinks: true, maxPages: 25, fetch: local });
+    const out = await crawl({
+      seeds: [`${site.base}/calendar`],
+      followLinks: true,
+      maxPages: 25,
+      fetch: local,
+    });
     expect(out.pages).toHaveLength(25);
     expect(out.stoppedBy).toBe('page-cap');
     expect(site.hits.length).toBeLessThanOrEqual(25 + 12 + 2);
@@ -93,7 +106,12 @@ describe('crawl', () => {
       res.setHeader('content-type', 'text/html');
       res.end(docPage('Same', para('Always the same.'), [`/?n=${n + 1}`]));
     });
-    const out = await crawl({ seeds: [`${site.base}/`], followLinks: true, maxPages: 10, fetch: local });
+    const out = await crawl({
+      seeds: [`${site.base}/`],
+      followLinks: true,
+      maxPages: 10,
+      fetch: local,
+    });
     expect(out.pages).toHaveLength(1);
     expect(out.stoppedBy).toBe('fetch-cap');
   });
@@ -126,15 +144,32 @@ describe('crawl', () => {
         res.setHeader('content-type', 'text/html');
         res.end(docPage('A', `<link rel="canonical" href="/a">${para('Page A.')}`));
       },
-      '/b': docPage('B', `<link rel="canonical" href="https://elsewhere.example/b">${para('Page B.')}`),
+      '/b': docPage(
+        'B',
+        `<link rel="canonical" href="https://elsewhere.example/b">${para('Page B.')}`,
+      ),
     });
-    const out = await crawl({ seeds: [`${site.base}/`], followLinks: true, maxPages: 50, fetch: local });
-    expect(out.pages.map((p) => new URL(p.url).pathname + new URL(p.url).search)).toEqual(['/', '/a', '/b']);
+    const out = await crawl({
+      seeds: [`${site.base}/`],
+      followLinks: true,
+      maxPages: 50,
+      fetch: local,
+    });
+    expect(out.pages.map((p) => new URL(p.url).pathname + new URL(p.url).search)).toEqual([
+      '/',
+      '/a',
+      '/b',
+    ]);
   });
 
   it('refuses internal targets without the allow-list, with the clear message', async () => {
     site = await startTestSite({ '/': docPage('Home', para('Home.')) });
-    const out = await crawl({ seeds: [`${site.base}/`], followLinks: true, maxPages: 5, fetch: { allowPrivate: false } });
+    const out = await crawl({
+      seeds: [`${site.base}/`],
+      followLinks: true,
+      maxPages: 5,
+      fetch: { allowPrivate: false },
+    });
     expect(out.pages).toHaveLength(0);
     expect(out.firstError?.message).toBe(SAFE_FETCH_MESSAGES.blocked_address);
     expect(site.hits).toHaveLength(0);

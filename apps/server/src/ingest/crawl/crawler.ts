@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type SafeFetchError, type SafeFetchOptions, toSafeFetchError } from '../../lib/safe-fetch.ts';
+import {
+  type SafeFetchError,
+  type SafeFetchOptions,
+  toSafeFetchError,
+} from '../../lib/safe-fetch.ts';
 import { extractHtml } from '../extract/html.ts';
 import { stripRepeatedLines } from './boilerplate.ts';
 import { fetchImage, fetchPage, type ImageTextExtractor } from './fetch-page.ts';
@@ -70,7 +74,14 @@ export async function crawl(opts: CrawlOptions): Promise<CrawlOutcome> {
     maxBytes: opts.maxPageBytes ?? 5 * 1024 * 1024,
     timeoutMs: opts.pageTimeoutMs ?? 20_000,
   };
-  const out: CrawlOutcome = { pages: [], stoppedBy: 'complete', fetched: 0, errors: 0, robotsBlocked: 0, durationMs: 0 };
+  const out: CrawlOutcome = {
+    pages: [],
+    stoppedBy: 'complete',
+    fetched: 0,
+    errors: 0,
+    robotsBlocked: 0,
+    durationMs: 0,
+  };
   const queue: { url: string; depth: number }[] = [];
   let head = 0;
   const seen = new Set<string>();
@@ -124,7 +135,11 @@ export async function crawl(opts: CrawlOptions): Promise<CrawlOutcome> {
     for (const src of images.slice(0, perPage)) {
       if (imagesUsed >= (opts.maxImagesTotal ?? 100) || opts.signal?.aborted) break;
       imagesUsed++;
-      const image = await fetchImage(src, { ...fetchOpts, maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000 });
+      const image = await fetchImage(src, {
+        ...fetchOpts,
+        maxBytes: 5 * 1024 * 1024,
+        timeoutMs: 15_000,
+      });
       if (!image) continue;
       const text = await extractor(image, opts.signal).catch(() => '');
       if (text.trim()) texts.push(text.trim());
@@ -182,7 +197,12 @@ export async function crawl(opts: CrawlOptions): Promise<CrawlOutcome> {
     if (hashes.has(hash)) return;
     let pageUrl = finalUrl;
     const canonical = ex.canonical ? normalizeUrl(ex.canonical) : null;
-    if (canonical && canonical !== finalUrl && sites.has(siteKey(canonical)) && !emitted.has(canonical)) {
+    if (
+      canonical &&
+      canonical !== finalUrl &&
+      sites.has(siteKey(canonical)) &&
+      !emitted.has(canonical)
+    ) {
       pageUrl = canonical;
       seen.add(canonical);
     }

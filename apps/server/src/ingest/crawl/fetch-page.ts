@@ -29,7 +29,12 @@ export async function fetchPage(
     return { kind: 'skipped', url: res.url, reason: 'not-html' };
   }
   const body = await readBody(res);
-  if (!ct && !/^\s*(<!doctype html|<html|<\?xml|<head|<body|<!--)/i.test(body.subarray(0, 512).toString('latin1'))) {
+  if (
+    !ct &&
+    !/^\s*(<!doctype html|<html|<\?xml|<head|<body|<!--)/i.test(
+      body.subarray(0, 512).toString('latin1'),
+    )
+  ) {
     return { kind: 'skipped', url: res.url, reason: 'not-html' };
   }
   return { kind: 'html', url: res.url, html: decodeHtml(body, ct) };

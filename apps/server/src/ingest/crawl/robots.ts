@@ -24,12 +24,19 @@ const ALLOW_ALL: RobotsRules = { isAllowed: () => true, sitemaps: [] };
  * Fetches and parses /robots.txt of an origin. Missing (4xx) or unreachable → everything
  * allowed; a server error (5xx) → nothing allowed, as the major crawlers do.
  */
-export async function loadRobots(origin: string, fetchOpts: SafeFetchOptions): Promise<RobotsRules> {
+export async function loadRobots(
+  origin: string,
+  fetchOpts: SafeFetchOptions,
+): Promise<RobotsRules> {
   const url = new URL('/robots.txt', origin).href;
   let status: number;
   let body = '';
   try {
-    const res = await safeRequest(url, {}, { ...fetchOpts, maxBytes: 512 * 1024, timeoutMs: 10_000 });
+    const res = await safeRequest(
+      url,
+      {},
+      { ...fetchOpts, maxBytes: 512 * 1024, timeoutMs: 10_000 },
+    );
     status = res.status;
     if (status >= 200 && status < 300) body = (await readBody(res)).toString('utf8');
     else res.dispose();

@@ -35,18 +35,32 @@ describe('listSitemap', () => {
     site = await restart({}, (b) => ({
       '/sitemap.xml': {
         type: XML,
-        body: urlset([`${b}/a.html`, `${b}/b.html?x=1&amp;y=2`, 'https://other.example/c.html', `${b}/a.html#top`]),
+        body: urlset([
+          `${b}/a.html`,
+          `${b}/b.html?x=1&amp;y=2`,
+          'https://other.example/c.html',
+          `${b}/a.html#top`,
+        ]),
       },
     }));
     const out = await listSitemap(`${site.base}/sitemap.xml`, { maxUrls: 100 }, local);
-    expect(out.urls.map((u) => u.replace(site?.base ?? '', ''))).toEqual(['/a.html', '/b.html?x=1&y=2']);
+    expect(out.urls.map((u) => u.replace(site?.base ?? '', ''))).toEqual([
+      '/a.html',
+      '/b.html?x=1&y=2',
+    ]);
   });
 
   it('follows a sitemap index, reads .xml.gz and terminates an index loop', async () => {
     site = await restart({}, (b) => ({
-      '/sitemap.xml': { type: XML, body: index([`${b}/pages.xml.gz`, `${b}/loop.xml`, `${b}/sitemap.xml`]) },
+      '/sitemap.xml': {
+        type: XML,
+        body: index([`${b}/pages.xml.gz`, `${b}/loop.xml`, `${b}/sitemap.xml`]),
+      },
       '/loop.xml': { type: XML, body: index([`${b}/sitemap.xml`, `${b}/loop.xml`]) },
-      '/pages.xml.gz': { type: 'application/gzip', body: gzipSync(urlset([`${b}/p1.html`, `${b}/p2.html`])) },
+      '/pages.xml.gz': {
+        type: 'application/gzip',
+        body: gzipSync(urlset([`${b}/p1.html`, `${b}/p2.html`])),
+      },
     }));
     const out = await listSitemap(`${site.base}/sitemap.xml`, { maxUrls: 100 }, local);
     expect(out.urls.map((u) => new URL(u).pathname)).toEqual(['/p1.html', '/p2.html']);
@@ -56,15 +70,23 @@ describe('listSitemap', () => {
   it('caps the URL count and the number of nested indexes', async () => {
     site = await restart({}, (b) => {
       const routes: Record<string, { type: string; body: string }> = {
-        '/big.xml': { type: XML, body: urlset(Array.from({ length: 50 }, (_, i) => `${b}/p${i}.html`)) },
+        '/big.xml': {
+          type: XML,
+          body: urlset(Array.from({ length: 50 }, (_, i) => `${b}/p${i}.html`)),
+        },
       };
-      for (let i = 0; i < 10; i++) routes[`/deep${i}.xml`] = { type: XML, body: index([`${b}/deep${i + 1}.xml`]) };
+      for (let i = 0; i < 10; i++)
+        routes[`/deep${i}.xml`] = { type: XML, body: index([`${b}/deep${i + 1}.xml`]) };
       return routes;
     });
     const big = await listSitemap(`${site.base}/big.xml`, { maxUrls: 10 }, local);
     expect(big.urls).toHaveLength(10);
     expect(big.truncated).toBe(true);
-    const deep = await listSitemap(`${site.base}/deep0.xml`, { maxUrls: 10, maxIndexDepth: 3 }, local);
+    const deep = await listSitemap(
+      `${site.base}/deep0.xml`,
+      { maxUrls: 10, maxIndexDepth: 3 },
+      local,
+    );
     expect(deep.sitemapsRead).toBe(4);
     expect(deep.urls).toEqual([]);
   });
@@ -88,30 +110,51 @@ describe('listSitemap', () => {
     expect(() => parseSitemapXml(lol)).toThrowError(SITEMAP_MESSAGES.forbiddenXml);
     expect(Date.now() - started).toBeLessThan(1000);
     // A lone internal entity reference without a DOCTYPE is left as text, never expanded.
-    expect(parseSitemapXml('<urlset><url><loc>http://a/&lol;</loc></url></urlset>').locs).toEqual(['http://a/&lol;']);
+    expect(parseSitemapXml('<urlset><url><loc>http://a/&lol;</loc></url></urlset>').locs).toEqual([
+      'http://a/&lol;',
+    ]);
   });
 
   it('refuses absurdly deep XML, non-sitemaps and gzip bombs', async () => {
-    expect(() => parseSitemapXml(`${'<a>'.repeat(200)}${'</a>'.repeat(200)}`)).toThrowError(SITEMAP_MESSAGES.unreadable);
-    expect(() => parseSitemapXml('<html><body>hi</body></html>')).toThrowError(SITEMAP_MESSAGES.unreadable);
+    expect(() => parseSitemapXml(`${'<a>'.repeat(200)}${'</a>'.repeat(200)}`)).toThrowError(
+      SITEMAP_MESSAGES.unreadable,
+    );
+    expect(() => parseSitemapXml('<html><body>hi</body></html>')).toThrowError(
+      SITEMAP_MESSAGES.unreadable,
+    );
     site = await restart({
-      '/bomb.xml.gz': { type: 'application/gzip', body: gzipSync(Buffer.alloc(30 * 1024 * 1024, 32)) },
+      '/bomb.xml.gz': {
+        type: 'application/gzip',
+        body: gzipSync(Buffer.alloc(30 * 1024 * 1024, 32)),
+      },
     });
     const err = await failure(
-      listSitemap(`${site.base}/bomb.xml.gz`, { maxUrls: 10, maxExpandedBytes: 1024 * 1024 }, local),
+      listSitemap(
+        `${site.base}/bomb.xml.gz`,
+        { maxUrls: 10, maxExpandedBytes: 1024 * 1024 },
+        local,
+      ),
     );
     expect((err as SafeFetchError).code).toBe('too_large');
   });
 
   it('refuses internal sitemap addresses without the allow-list', async () => {
-    for (const url of ['http://127.0.0.1/sitemap.xml', 'http://[::1]/sitemap.xml', 'http://0x7f.1/sitemap.xml']) {
+    for (const url of [
+      'http://127.0.0.1/sitemap.xml',
+      'http://[::1]/sitemap.xml',
+      'http://0x7f.1/sitemap.xml',
+    ]) {
       const err = await failure(listSitemap(url, { maxUrls: 10 }, { allowPrivate: false }));
       expect(err).toBeInstanceOf(SafeFetchError);
       expect(err.message).toBe(SAFE_FETCH_MESSAGES.blocked_address);
     }
     const resolver = async () => ['10.1.2.3'];
     const err = await failure(
-      listSitemap('http://sitemaps.example/sitemap.xml', { maxUrls: 10 }, { allowPrivate: false, resolver }),
+      listSitemap(
+        'http://sitemaps.example/sitemap.xml',
+        { maxUrls: 10 },
+        { allowPrivate: false, resolver },
+      ),
     );
     expect(err.message).toBe(SAFE_FETCH_MESSAGES.blocked_address);
   });

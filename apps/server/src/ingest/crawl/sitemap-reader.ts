@@ -18,8 +18,10 @@ import { normalizeUrl, siteKey } from './url.ts';
  * depth and the number of sitemaps read are all bounded. Index loops end through the visited set.
  */
 export const SITEMAP_MESSAGES = {
-  forbiddenXml: 'This sitemap uses XML features (DOCTYPE or ENTITY declarations) that are not allowed.',
-  unreadable: 'This sitemap could not be read. Please check that the address points to a valid XML sitemap.',
+  forbiddenXml:
+    'This sitemap uses XML features (DOCTYPE or ENTITY declarations) that are not allowed.',
+  unreadable:
+    'This sitemap could not be read. Please check that the address points to a valid XML sitemap.',
   empty: 'No pages were found in this sitemap.',
   httpStatus: 'The sitemap could not be downloaded.',
 } as const;
@@ -113,7 +115,11 @@ export async function listSitemap(
   return { urls: [...urls], sitemapsRead: read, truncated };
 }
 
-async function downloadXml(url: string, limits: SitemapLimits, fetchOpts: SafeFetchOptions): Promise<string> {
+async function downloadXml(
+  url: string,
+  limits: SitemapLimits,
+  fetchOpts: SafeFetchOptions,
+): Promise<string> {
   const maxExpanded = limits.maxExpandedBytes ?? 50 * 1024 * 1024;
   const res = await safeRequest(
     url,
@@ -130,7 +136,8 @@ async function downloadXml(url: string, limits: SitemapLimits, fetchOpts: SafeFe
     try {
       body = gunzipSync(body, { maxOutputLength: maxExpanded });
     } catch (err) {
-      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new SafeFetchError('too_large', url);
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new SafeFetchError('too_large', url);
       throw new SitemapError(SITEMAP_MESSAGES.unreadable);
     }
   }
@@ -138,8 +145,12 @@ async function downloadXml(url: string, limits: SitemapLimits, fetchOpts: SafeFe
 }
 
 /** Throws SitemapError for forbidden or malformed XML. */
-export function parseSitemapXml(xml: string, maxDepth = 32): { kind: 'urlset' | 'index'; locs: string[] } {
-  if (/<!\s*(doctype|entity|element|attlist)/i.test(xml)) throw new SitemapError(SITEMAP_MESSAGES.forbiddenXml);
+export function parseSitemapXml(
+  xml: string,
+  maxDepth = 32,
+): { kind: 'urlset' | 'index'; locs: string[] } {
+  if (/<!\s*(doctype|entity|element|attlist)/i.test(xml))
+    throw new SitemapError(SITEMAP_MESSAGES.forbiddenXml);
   if (xmlDepth(xml) > maxDepth) throw new SitemapError(SITEMAP_MESSAGES.unreadable);
   let doc: Record<string, unknown>;
   try {
@@ -173,7 +184,9 @@ function decodeXmlText(s: string): string {
     if (k === 'gt') return '>';
     if (k === 'quot') return '"';
     if (k === 'apos') return "'";
-    const code = k.startsWith('#x') ? Number.parseInt(k.slice(2), 16) : Number.parseInt(k.slice(1), 10);
+    const code = k.startsWith('#x')
+      ? Number.parseInt(k.slice(2), 16)
+      : Number.parseInt(k.slice(1), 10);
     return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
   });
 }

@@ -13,7 +13,10 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
-export async function startTestSite(routes: Record<string, Route>, fallback?: Route): Promise<TestSite> {
+export async function startTestSite(
+  routes: Record<string, Route>,
+  fallback?: Route,
+): Promise<TestSite> {
   const hits: string[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

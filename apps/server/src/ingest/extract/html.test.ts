@@ -7,28 +7,36 @@ import { decodeHtml, extractHtml } from './html.ts';
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const MKDOCS = path.resolve(REPO_ROOT, '../shared/fixtures/sites/mkdocs');
 const hasFixtures = existsSync(MKDOCS);
-if (!hasFixtures) console.warn(`[html.test] ${MKDOCS} missing: real-page extraction tests skipped`);
+if (!hasFixtures)
+  process.stderr.write(`[html.test] ${MKDOCS} missing: real-page extraction tests skipped\n`);
 
 const page = (rel: string) => readFileSync(path.join(MKDOCS, rel), 'utf8');
 
 describe('extractHtml on real MkDocs pages', () => {
-  it.skipIf(!hasFixtures)('keeps headings and body, drops the navigation and footer repeated on every page', () => {
-    const { text, title, links } = extractHtml(
-      page('user-guide/configuration/index.html'),
-      'http://127.0.0.1:8000/user-guide/configuration/',
-    );
-    expect(title).toBe('Configuration - MkDocs');
-    const lines = text.split('\n');
-    expect(lines[0]).toBe('# Configuration');
-    expect(lines).toContain('## Introduction');
-    expect(lines).toContain('### site_name');
-    expect(text).toContain('Project settings are configured by default using a YAML configuration file');
-    // The navbar (site name, menu, search, previous/next, "Edit on GitHub") and the footer.
-    expect(text).not.toMatch(/Edit on GitHub|Documentation built with|Keyboard Shortcuts|^Search$/m);
-    expect(text).not.toContain('Getting Started');
-    // Links still come from the navigation, for the crawler.
-    expect(links).toContain('http://127.0.0.1:8000/getting-started/');
-  });
+  it.skipIf(!hasFixtures)(
+    'keeps headings and body, drops the navigation and footer repeated on every page',
+    () => {
+      const { text, title, links } = extractHtml(
+        page('user-guide/configuration/index.html'),
+        'http://127.0.0.1:8000/user-guide/configuration/',
+      );
+      expect(title).toBe('Configuration - MkDocs');
+      const lines = text.split('\n');
+      expect(lines[0]).toBe('# Configuration');
+      expect(lines).toContain('## Introduction');
+      expect(lines).toContain('### site_name');
+      expect(text).toContain(
+        'Project settings are configured by default using a YAML configuration file',
+      );
+      // The navbar (site name, menu, search, previous/next, "Edit on GitHub") and the footer.
+      expect(text).not.toMatch(
+        /Edit on GitHub|Documentation built with|Keyboard Shortcuts|^Search$/m,
+      );
+      expect(text).not.toContain('Getting Started');
+      // Links still come from the navigation, for the crawler.
+      expect(links).toContain('http://127.0.0.1:8000/getting-started/');
+    },
+  );
 
   it.skipIf(!hasFixtures)('no line of navigation survives on most pages of the site', () => {
     const pages = [

@@ -31,11 +31,15 @@ export async function openOcrSession(opts: { timeoutMs?: number } = {}): Promise
   const timeoutMs = opts.timeoutMs ?? OCR_TIMEOUT_MS;
   let worker: Worker | null = null;
   const ensureWorker = async (): Promise<Worker> => {
-    worker ??= await createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: ENG_LANG_PATH,
-      gzip: true,
-      cacheMethod: 'none',
-    });
+    if (!worker) {
+      worker = await createWorker('eng', OEM.LSTM_ONLY, {
+        langPath: ENG_LANG_PATH,
+        gzip: true,
+        cacheMethod: 'none',
+      });
+      // Tesseract's diagnostics ("Estimating resolution as …") would otherwise flood stderr.
+      await worker.setParameters({ debug_file: '/dev/null' });
+    }
     return worker;
   };
 
@@ -53,7 +57,10 @@ export async function openOcrSession(opts: { timeoutMs?: number } = {}): Promise
           }, timeoutMs);
         });
         try {
-          const { data } = await Promise.race([w.recognize(prepared, { rotateAuto: true }), timeout]);
+          const { data } = await Promise.race([
+            w.recognize(prepared, { rotateAuto: true }),
+            timeout,
+          ]);
           return tidyOcrText(data.text);
         } finally {
           clearTimeout(timer);

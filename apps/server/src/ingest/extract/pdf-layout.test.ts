@@ -20,7 +20,9 @@ describe('layoutPage', () => {
   });
 
   it('reads two columns left first, with a full-width title above them', () => {
-    const runs: TextRun[] = [...line(72, 740, 'A title that spans the whole width of the page easily', 14)];
+    const runs: TextRun[] = [
+      ...line(72, 740, 'A title that spans the whole width of the page easily', 14),
+    ];
     for (let i = 0; i < 8; i++) {
       runs.push(...line(72, 700 - i * 12, `left ${i} words here`));
       // Right column baselines are offset: real columns rarely share baselines.
@@ -34,14 +36,23 @@ describe('layoutPage', () => {
 
   it('does not split a single-column page with an indented line into columns', () => {
     const runs: TextRun[] = [];
-    for (let i = 0; i < 10; i++) runs.push(...line(72, 700 - i * 12, 'one column of ordinary running text across the page width'));
+    for (let i = 0; i < 10; i++)
+      runs.push(
+        ...line(72, 700 - i * 12, 'one column of ordinary running text across the page width'),
+      );
     const lines = layoutPage(runs, 612).filter(Boolean);
     expect(lines).toHaveLength(10);
-    expect(new Set(lines)).toEqual(new Set(['one column of ordinary running text across the page width']));
+    expect(new Set(lines)).toEqual(
+      new Set(['one column of ordinary running text across the page width']),
+    );
   });
 
   it('marks a paragraph break at a larger vertical gap', () => {
-    const runs = [...line(72, 700, 'para one a'), ...line(72, 688, 'para one b'), ...line(72, 650, 'para two')];
+    const runs = [
+      ...line(72, 700, 'para one a'),
+      ...line(72, 688, 'para one b'),
+      ...line(72, 650, 'para two'),
+    ];
     expect(layoutPage(runs, 612)).toEqual(['para one a', 'para one b', '', 'para two']);
   });
 });
@@ -73,6 +84,11 @@ describe('document clean-up', () => {
   });
 
   it('keeps everything on documents too short to tell headers apart', () => {
-    expect(assembleDocument([['Title', 'Body'], ['Title', 'More']])).toBe('Title\nBody\n\nTitle\nMore');
+    expect(
+      assembleDocument([
+        ['Title', 'Body'],
+        ['Title', 'More'],
+      ]),
+    ).toBe('Title\nBody\n\nTitle\nMore');
   });
 });

@@ -32,7 +32,7 @@ export function checkStreamExpansion(
     dataStart++;
     const dict = buf.toString('latin1', Math.max(0, start - 2048), start);
     const dictStart = dict.lastIndexOf('obj');
-    const filters = (dict.slice(dictStart < 0 ? 0 : dictStart).match(/\/FlateDecode|\/Fl\b/g) ?? [])
+    const filters = (dict.slice(Math.max(dictStart, 0)).match(/\/FlateDecode|\/Fl\b/g) ?? [])
       .length;
     const end = buf.indexOf('endstream', dataStart, 'latin1');
     if (end < 0) break;
@@ -50,9 +50,15 @@ export function checkStreamExpansion(
 
 function inflateCapped(data: Buffer, cap: number): Buffer {
   try {
-    return inflateSync(data, { maxOutputLength: Math.max(1, cap), finishFlush: constants.Z_SYNC_FLUSH });
+    return inflateSync(data, {
+      maxOutputLength: Math.max(1, cap),
+      finishFlush: constants.Z_SYNC_FLUSH,
+    });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
+    if (
+      (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ||
+      err instanceof RangeError
+    ) {
       throw new PdfBombError('expands beyond the size limit');
     }
     // A broken stream is pdf.js's business (it recovers what it can); it cannot be a bomb.

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { makeBombPdf, makeManyPagesPdf, makeTextPdf, type PdfText } from '../../../test/fixtures/media/generate.ts';
+import {
+  makeBombPdf,
+  makeManyPagesPdf,
+  makeTextPdf,
+  type PdfText,
+} from '../../../test/fixtures/media/generate.ts';
 import { extractPdf } from './pdf.ts';
 
 function column(x: number, top: number, lines: string[]): PdfText[] {
@@ -12,8 +17,20 @@ describe('extractPdf (worker thread)', () => {
     const pages = topics.map((t, i) => [
       { x: 72, y: 760, text: 'Field Guide to Birds   Chapter One', size: 9 },
       { x: 72, y: 720, text: `All about ${t}: a heading that runs across both columns`, size: 14 },
-      ...column(72, 690, [`Left column on ${t} starts`, 'with a long word, exam-', `ple, split over lines about ${t}.`, `Left notes on ${t}.`, `Left column on ${t} ends.`]),
-      ...column(320, 690, [`Right column on ${t} starts`, `and continues about ${t}`, 'below the first line.', `Right notes on ${t}.`, `Right column on ${t} ends.`]),
+      ...column(72, 690, [
+        `Left column on ${t} starts`,
+        'with a long word, exam-',
+        `ple, split over lines about ${t}.`,
+        `Left notes on ${t}.`,
+        `Left column on ${t} ends.`,
+      ]),
+      ...column(320, 690, [
+        `Right column on ${t} starts`,
+        `and continues about ${t}`,
+        'below the first line.',
+        `Right notes on ${t}.`,
+        `Right column on ${t} ends.`,
+      ]),
       { x: 300, y: 40, text: String(i + 1), size: 9 },
     ]);
     const result = await extractPdf(makeTextPdf(pages));
@@ -56,17 +73,27 @@ describe('extractPdf (worker thread)', () => {
     const hidden = makeBombPdf(300, { hidden: true });
     const outcome = await extractPdf(hidden, { limits: { timeoutMs: 5_000, maxHeapMb: 256 } }).then(
       (r) => ({ ok: true as const, chars: r.text.length }),
-      (e: { status: number; message: string }) => ({ ok: false as const, status: e.status, message: e.message }),
+      (e: { status: number; message: string }) => ({
+        ok: false as const,
+        status: e.status,
+        message: e.message,
+      }),
     );
     // Either the parser gives up on its own (nothing to read) or the worker is stopped.
     if (outcome.ok) expect(outcome.chars).toBe(0);
-    else expect(outcome).toMatchObject({ status: 422, message: expect.stringMatching(/too long|memory|could not be read|No text/) });
+    else
+      expect(outcome).toMatchObject({
+        status: 422,
+        message: expect.stringMatching(/too long|memory|could not be read|No text/),
+      });
     const after = await extractPdf(makeTextPdf([[{ x: 72, y: 700, text: 'still serving' }]]));
     expect(after.text).toBe('still serving');
   });
 
   it('answers 415 for a file that is not a PDF, and 422 for a broken one', async () => {
-    await expect(extractPdf(Buffer.from('<!DOCTYPE html><html><body>hello</body></html>'))).rejects.toMatchObject({ status: 415 });
+    await expect(
+      extractPdf(Buffer.from('<!DOCTYPE html><html><body>hello</body></html>')),
+    ).rejects.toMatchObject({ status: 415 });
     const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0x41)]);
     await expect(extractPdf(broken)).rejects.toMatchObject({ status: 422 });
   });

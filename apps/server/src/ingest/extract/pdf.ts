@@ -15,7 +15,8 @@ export const PDF_LIMITS = {
   /** ~300 dpi, capped in pixels so a huge page size cannot blow the canvas up. */
   scanScale: 300 / 72,
   maxScanPixels: 16_000_000,
-} as const;
+};
+export type PdfLimits = typeof PDF_LIMITS;
 
 export interface PdfExtraction {
   text: string;
@@ -27,7 +28,7 @@ export interface PdfExtraction {
 }
 
 export interface PdfExtractOptions {
-  limits?: Partial<typeof PDF_LIMITS>;
+  limits?: Partial<PdfLimits>;
   onProgress?: (done: number, total: number) => void;
   /** Supplied by callers that already hold an OCR worker; otherwise one is opened on demand. */
   ocr?: OcrSession;
@@ -72,7 +73,7 @@ export async function extractPdf(
 
 function runWorker(
   data: Uint8Array,
-  limits: typeof PDF_LIMITS,
+  limits: PdfLimits,
   scans: Map<number, Uint8Array>,
   onProgress?: (done: number, total: number) => void,
 ): Promise<PdfDone> {

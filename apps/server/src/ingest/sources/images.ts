@@ -11,7 +11,8 @@ export async function* imageDocuments(input: unknown): AsyncIterable<IngestDocum
   }
 }
 
-export const imageDocumentCount = (input: unknown) => (input as ImagesSourceInput).images?.length ?? 0;
+export const imageDocumentCount = (input: unknown) =>
+  (input as ImagesSourceInput).images?.length ?? 0;
 
 /** The transcript shown for images (and its character count): each image's text, in order. */
 export const imagesFullText = (images: ImagesSourceInput['images']) =>

@@ -1,7 +1,10 @@
 import type { SafeFetchOptions } from '../../lib/safe-fetch.ts';
 import { listSitemap, type SitemapListing } from '../crawl/sitemap-reader.ts';
 
-export { websiteDocumentCount as sitemapDocumentCount, websiteDocuments as sitemapDocuments } from './crawl.ts';
+export {
+  websiteDocumentCount as sitemapDocumentCount,
+  websiteDocuments as sitemapDocuments,
+} from './crawl.ts';
 
 /**
  * Sitemap source, stage 3: the page addresses a sitemap (or sitemap index, .xml.gz included)

@@ -13,14 +13,25 @@ describe('caption text', () => {
   });
 
   it('reads srv1, srv3 and json3 timed text', () => {
-    expect(parseTimedText('<transcript><text start="1.5" dur="2">a &amp;#39;b</text><text start="4" dur="1"></text></transcript>')).toEqual([
-      { start: 1.5, duration: 2, text: "a 'b" },
-    ]);
-    expect(parseTimedText('<timedtext><body><p t="1500" d="2000"><s>Hello</s><s> world</s></p></body></timedtext>')).toEqual([
-      { start: 1.5, duration: 2, text: 'Hello world' },
-    ]);
-    expect(parseTimedText(JSON.stringify({ events: [{ tStartMs: 0, dDurationMs: 900, segs: [{ utf8: 'Hi' }, { utf8: ' there' }] }, { tStartMs: 5 }] }))).toEqual([
-      { start: 0, duration: 0.9, text: 'Hi there' },
-    ]);
+    expect(
+      parseTimedText(
+        '<transcript><text start="1.5" dur="2">a &amp;#39;b</text><text start="4" dur="1"></text></transcript>',
+      ),
+    ).toEqual([{ start: 1.5, duration: 2, text: "a 'b" }]);
+    expect(
+      parseTimedText(
+        '<timedtext><body><p t="1500" d="2000"><s>Hello</s><s> world</s></p></body></timedtext>',
+      ),
+    ).toEqual([{ start: 1.5, duration: 2, text: 'Hello world' }]);
+    expect(
+      parseTimedText(
+        JSON.stringify({
+          events: [
+            { tStartMs: 0, dDurationMs: 900, segs: [{ utf8: 'Hi' }, { utf8: ' there' }] },
+            { tStartMs: 5 },
+          ],
+        }),
+      ),
+    ).toEqual([{ start: 0, duration: 0.9, text: 'Hi there' }]);
   });
 });

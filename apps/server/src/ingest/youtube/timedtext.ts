@@ -22,7 +22,11 @@ export function parseTimedText(body: string): TranscriptLine[] {
     const attrs = attributes(m[1] ?? m[3] ?? '');
     const text = cleanCaptionText(m[2] ?? '');
     if (!text) continue;
-    lines.push({ start: round(Number(attrs.start ?? 0)), duration: round(Number(attrs.dur ?? 0)), text });
+    lines.push({
+      start: round(Number(attrs.start ?? 0)),
+      duration: round(Number(attrs.dur ?? 0)),
+      text,
+    });
   }
   if (lines.length) return lines;
   const srv3 = /<p\b([^>]*)>([\s\S]*?)<\/p>/g;
@@ -30,14 +34,19 @@ export function parseTimedText(body: string): TranscriptLine[] {
     const attrs = attributes(m[1] ?? '');
     const text = cleanCaptionText(m[2] ?? '');
     if (!text) continue;
-    lines.push({ start: round(Number(attrs.t ?? 0) / 1000), duration: round(Number(attrs.d ?? 0) / 1000), text });
+    lines.push({
+      start: round(Number(attrs.t ?? 0) / 1000),
+      duration: round(Number(attrs.d ?? 0) / 1000),
+      text,
+    });
   }
   return lines;
 }
 
 function attributes(raw: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of raw.matchAll(/([a-zA-Z_:][\w:.-]*)\s*=\s*"([^"]*)"/g)) out[m[1] as string] = m[2] as string;
+  for (const m of raw.matchAll(/([a-zA-Z_:][\w:.-]*)\s*=\s*"([^"]*)"/g))
+    out[m[1] as string] = m[2] as string;
   return out;
 }
 
@@ -55,6 +64,12 @@ function parseJson3(body: string): TranscriptLine[] {
   return (data.events ?? []).flatMap((e) => {
     const text = cleanCaptionText((e.segs ?? []).map((s) => s.utf8 ?? '').join(''));
     if (!text) return [];
-    return [{ start: round((e.tStartMs ?? 0) / 1000), duration: round((e.dDurationMs ?? 0) / 1000), text }];
+    return [
+      {
+        start: round((e.tStartMs ?? 0) / 1000),
+        duration: round((e.dDurationMs ?? 0) / 1000),
+        text,
+      },
+    ];
   });
 }

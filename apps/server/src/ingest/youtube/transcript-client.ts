@@ -19,7 +19,8 @@ const MESSAGES: Record<YoutubeErrorCode, string> = {
   video_unavailable: 'This video is unavailable.',
   age_restricted: 'This video is age-restricted, so its transcript cannot be read.',
   request_blocked: 'YouTube blocked the request from our server. Please try again later.',
-  too_many_requests: 'YouTube is receiving too many requests from our server. Please try again later.',
+  too_many_requests:
+    'YouTube is receiving too many requests from our server. Please try again later.',
   consent_required: 'YouTube asked for a cookie consent we could not give. Please try again later.',
   unplayable: 'This video cannot be played, so its transcript cannot be read.',
   unreadable: 'The transcript of this video could not be read.',
@@ -141,7 +142,8 @@ function checkPlayability(player: any): void {
   if (status === 'LOGIN_REQUIRED' && /inappropriate|age/i.test(reason)) {
     throw new YoutubeError('age_restricted');
   }
-  if (status === 'ERROR' || /unavailable/i.test(reason)) throw new YoutubeError('video_unavailable');
+  if (status === 'ERROR' || /unavailable/i.test(reason))
+    throw new YoutubeError('video_unavailable');
   if (status === 'LOGIN_REQUIRED') throw new YoutubeError('request_blocked');
   throw new YoutubeError('unplayable', reason || undefined);
 }

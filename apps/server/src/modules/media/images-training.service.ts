@@ -11,8 +11,8 @@ import { IMAGE_LIMITS, validateImage } from '../../ingest/extract/image-validate
 import { openOcrSession } from '../../ingest/extract/ocr.ts';
 import { type ImagesSourceInput, imagesFullText } from '../../ingest/sources/images.ts';
 import { startTraining } from '../sources/training.service.ts';
-import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
 import { asApiErrors, displayName, sha256, type UploadedFile } from './media-common.ts';
+import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
 
 export function checkImageCount(files: UploadedFile[]): void {
   if (files.length === 0) throw badRequest(MESSAGES.selectFile);
@@ -23,7 +23,11 @@ const keyOf = (files: UploadedFile[]) =>
   sha256(...files.map((f) => Buffer.from(sha256(f.buffer), 'hex')));
 
 /** Every image is validated (type, pixel cap, 300×300) before any of them is decoded. */
-async function ocr(ctx: AppContext, userId: string, files: UploadedFile[]): Promise<ImagesSourceInput> {
+async function ocr(
+  ctx: AppContext,
+  userId: string,
+  files: UploadedFile[],
+): Promise<ImagesSourceInput> {
   checkImageCount(files);
   await asApiErrors(async () => {
     for (const f of files) await validateImage(f.buffer);
@@ -81,7 +85,12 @@ export async function trainImages(
     input = await ocr(ctx, userId, files);
   } else if (files.length === input.images.length) {
     const images = input.images;
-    input = { images: images.map((img, i) => ({ ...img, name: displayName(files[i]?.filename ?? '', img.name) })) };
+    input = {
+      images: images.map((img, i) => ({
+        ...img,
+        name: displayName(files[i]?.filename ?? '', img.name),
+      })),
+    };
   }
   const full = imagesFullText(input.images);
   const first = input.images[0]?.name ?? 'Images';

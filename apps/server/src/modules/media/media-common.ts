@@ -19,8 +19,12 @@ export const sha256 = (...parts: Uint8Array[]) => {
 /** A user's file name as a display title: last path segment, no control characters. */
 export function displayName(filename: string, fallback: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  // Control characters (C0 and DEL) are dropped; they have no place in a title.
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
   return clean && clean !== '.' && clean !== '..' ? clean : fallback;
 }
 

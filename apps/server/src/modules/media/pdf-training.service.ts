@@ -10,10 +10,20 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { extractPdf } from '../../ingest/extract/pdf.ts';
 import type { PdfSourceInput } from '../../ingest/sources/pdf.ts';
 import { startTraining } from '../sources/training.service.ts';
+import {
+  asApiErrors,
+  displayName,
+  ownedBotOrNull,
+  sha256,
+  type UploadedFile,
+} from './media-common.ts';
 import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
-import { asApiErrors, displayName, ownedBotOrNull, sha256, type UploadedFile } from './media-common.ts';
 
-async function extract(ctx: AppContext, userId: string, file: UploadedFile): Promise<PdfSourceInput> {
+async function extract(
+  ctx: AppContext,
+  userId: string,
+  file: UploadedFile,
+): Promise<PdfSourceInput> {
   const started = Date.now();
   const result = await asApiErrors(() => extractPdf(file.buffer));
   ctx.log.info(

@@ -15,11 +15,16 @@ import { fetchTranscript, YoutubeError } from '../../ingest/youtube/transcript-c
 import { parseYoutubeVideoId } from '../../ingest/youtube/video-id.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { startTraining } from '../sources/training.service.ts';
-import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
 import { ownedBotOrNull } from './media-common.ts';
+import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
 
 /** YouTube's side failing (blocking, rate limiting) is a bad gateway; the video's own state is 422. */
-const UPSTREAM = new Set(['request_blocked', 'too_many_requests', 'consent_required', 'unreadable']);
+const UPSTREAM = new Set([
+  'request_blocked',
+  'too_many_requests',
+  'consent_required',
+  'unreadable',
+]);
 
 function videoIdOf(url: string): string {
   const id = parseYoutubeVideoId(url);
@@ -27,7 +32,11 @@ function videoIdOf(url: string): string {
   return id;
 }
 
-async function fetchAndKeep(ctx: AppContext, userId: string, videoId: string): Promise<YoutubeSourceInput> {
+async function fetchAndKeep(
+  ctx: AppContext,
+  userId: string,
+  videoId: string,
+): Promise<YoutubeSourceInput> {
   let transcript: Awaited<ReturnType<typeof fetchTranscript>>;
   try {
     transcript = await fetchTranscript(videoId, {
@@ -36,7 +45,8 @@ async function fetchAndKeep(ctx: AppContext, userId: string, videoId: string): P
       baseUrl: ctx.env.YOUTUBE_BASE_URL,
     });
   } catch (err) {
-    if (err instanceof YoutubeError) throw new AppError(UPSTREAM.has(err.code) ? 502 : 422, err.message);
+    if (err instanceof YoutubeError)
+      throw new AppError(UPSTREAM.has(err.code) ? 502 : 422, err.message);
     if (err instanceof Error && err.name === 'SafeFetchError') throw new AppError(502, err.message);
     throw err;
   }
@@ -80,7 +90,8 @@ export async function trainYoutube(
 ): Promise<TrainingResponse> {
   const videoId = videoIdOf(body.url);
   const kept = await findExtraction(ctx.db, userId, 'youtube', videoId);
-  const input = (kept?.result as YoutubeSourceInput | undefined) ?? (await fetchAndKeep(ctx, userId, videoId));
+  const input =
+    (kept?.result as YoutubeSourceInput | undefined) ?? (await fetchAndKeep(ctx, userId, videoId));
   return startTraining(ctx, {
     userId,
     botId: body.bot_id,

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import type { DB } from '../../db/schema.ts';
 import { type ChunkSource, chunkDocument } from '../chunker.ts';
-import { indexChunks } from '../lexical-index.ts';
+import { indexDocuments } from '../lexical-index.ts';
 
 export interface SearchTestDb {
   db: Kysely<DB>;
@@ -64,50 +64,64 @@ export async function createBot(db: Kysely<DB>): Promise<{ botId: string; source
 }
 
 /**
- * Stores one document the way the ingestion pipeline does (document row, chunker, chunk rows,
- * lexical index) and returns its id. Benchmarks and tests use it where the full pipeline
- * (jobs, sources, progress) is not the subject.
+ * Stores documents the way the ingestion pipeline does (document rows, chunker, chunk rows,
+ * lexical index, one transaction) and returns their ids. Tests and the latency benchmark use
+ * it where the full pipeline (jobs, sources, progress) is not the subject.
  */
+export async function addDocuments(
+  db: Kysely<DB>,
+  bot: { botId: string; sourceId: string },
+  docs: (ChunkSource & { url?: string | null })[],
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const documents = [];
+    for (const doc of docs) {
+      const { id: documentId } = await trx
+        .insertInto('documents')
+        .values({
+          bot_id: bot.botId,
+          source_id: bot.sourceId,
+          title: doc.title,
+          url: doc.url ?? null,
+          kind: doc.kind,
+          content_hash: randomUUID(),
+          char_count: doc.text.length,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const drafts = chunkDocument(doc);
+      const rows =
+        drafts.length === 0
+          ? { rows: [] }
+          : await sql<{ id: number; ordinal: number }>`
+        INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count)
+        SELECT ${bot.botId}::uuid, ${documentId}::uuid, c.ordinal, c.text, c.heading, c.question, c.char_count
+        FROM unnest(${drafts.map((d) => d.ordinal)}::int[], ${drafts.map((d) => d.text)}::text[],
+                    ${drafts.map((d) => d.heading)}::text[], ${drafts.map((d) => d.question)}::text[],
+                    ${drafts.map((d) => d.charCount)}::int[]) AS c(ordinal, text, heading, question, char_count)
+        RETURNING id, ordinal`.execute(trx);
+      const idByOrdinal = new Map(rows.rows.map((r) => [r.ordinal, r.id]));
+      documents.push({
+        documentId,
+        title: doc.title,
+        chunks: drafts.map((d) => ({
+          id: idByOrdinal.get(d.ordinal) as number,
+          text: d.text,
+          heading: d.heading,
+          question: d.question,
+        })),
+      });
+    }
+    await indexDocuments(trx, { botId: bot.botId, documents });
+    return documents.map((d) => d.documentId);
+  });
+}
+
 export async function addDocument(
   db: Kysely<DB>,
   bot: { botId: string; sourceId: string },
   doc: ChunkSource & { url?: string | null },
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const { id: documentId } = await trx
-      .insertInto('documents')
-      .values({
-        bot_id: bot.botId,
-        source_id: bot.sourceId,
-        title: doc.title,
-        url: doc.url ?? null,
-        kind: doc.kind,
-        content_hash: randomUUID(),
-        char_count: doc.text.length,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const drafts = chunkDocument(doc);
-    if (drafts.length === 0) return documentId;
-    const rows = await sql<{ id: number; ordinal: number }>`
-      INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count)
-      SELECT ${bot.botId}::uuid, ${documentId}::uuid, c.ordinal, c.text, c.heading, c.question, c.char_count
-      FROM unnest(${drafts.map((d) => d.ordinal)}::int[], ${drafts.map((d) => d.text)}::text[],
-                  ${drafts.map((d) => d.heading)}::text[], ${drafts.map((d) => d.question)}::text[],
-                  ${drafts.map((d) => d.charCount)}::int[]) AS c(ordinal, text, heading, question, char_count)
-      RETURNING id, ordinal`.execute(trx);
-    const idByOrdinal = new Map(rows.rows.map((r) => [r.ordinal, r.id]));
-    await indexChunks(trx, {
-      botId: bot.botId,
-      documentId,
-      title: doc.title,
-      chunks: drafts.map((d) => ({
-        id: idByOrdinal.get(d.ordinal) as number,
-        text: d.text,
-        heading: d.heading,
-        question: d.question,
-      })),
-    });
-    return documentId;
-  });
+  const [id] = await addDocuments(db, bot, [doc]);
+  return id as string;
 }

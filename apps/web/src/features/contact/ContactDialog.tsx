@@ -59,6 +59,7 @@ export function ContactDialog({
     // Contact numbers accept digits only (spec §5).
     const value = key === 'contact_number' ? e.target.value.replace(/\D+/g, '') : e.target.value;
     setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   };
 
   const onSubmit = async (event: FormEvent) => {

@@ -32,7 +32,7 @@ export function KnowledgeFrame({
       {flow.kind === 'onboarding' ? (
         <h1 className="kb-head__title">{title}</h1>
       ) : (
-        <h2 className="kb-head__title">{title}</h2>
+        <h2 className="kb-head__title kb-head__title--sub">{title}</h2>
       )}
       {description && <p className="kb-head__description">{description}</p>}
     </div>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Database, Plus, Trash2 } from 'lucide-react';
+import { Database, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -18,7 +18,6 @@ import './knowledge.css';
 const ADD_PATHS: Record<number, { to: string; label: string }> = {
   1: { to: '/datasource/crawl', label: 'Add website' },
   2: { to: '/datasource/question', label: 'Add Q&A' },
-  3: { to: '/datasource/text', label: 'Add text' },
   4: { to: '/datasource/youtube', label: 'Add video' },
 };
 
@@ -29,6 +28,7 @@ export function TrainedItems({ tab }: { tab: TrainedTab }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TrainedItem | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [filter, setFilter] = useState('');
 
   const key = ['trained-items', botId, tab.sourceType] as const;
   const query = useQuery({
@@ -68,6 +68,10 @@ export function TrainedItems({ tab }: { tab: TrainedTab }) {
 
   const add = ADD_PATHS[tab.sourceType];
   const items = query.data ?? [];
+  const needle = filter.trim().toLowerCase();
+  const shown = needle
+    ? items.filter((i) => `${i.title}\n${i.content}`.toLowerCase().includes(needle))
+    : items;
 
   return (
     <ChatbotSideMenu addNewPath="/datasource/text">
@@ -108,48 +112,72 @@ export function TrainedItems({ tab }: { tab: TrainedTab }) {
               </button>
             </div>
           ) : (
-            <div className="table-wrap">
-              <table className="table kb-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Trained items</th>
-                    <th scope="col">File</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="sr-only">Delete</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: titles may repeat across types
-                    <tr key={`${item.title}-${i}`}>
-                      <td className="kb-table__item">
-                        <p className="kb-table__title">{item.title}</p>
-                        <p className="kb-table__content">{item.content}</p>
-                      </td>
-                      <td className="kb-table__meta">
-                        <span className="kb-type">{item.type}</span>
-                      </td>
-                      <td className="kb-table__meta">
-                        <span className="kb-status">Trained</span>
-                      </td>
-                      <td className="kb-table__actions">
-                        <button
-                          type="button"
-                          className="icon-button icon-button--danger"
-                          aria-label={`Delete ${item.title}`}
-                          title="Delete"
-                          onClick={() => setPending(item)}
-                        >
-                          <Trash2 size={17} />
-                        </button>
-                      </td>
+            <>
+              <div className="kb-table-toolbar">
+                <p className="kb-table-toolbar__count">
+                  {needle ? `${shown.length} of ${items.length}` : items.length}{' '}
+                  {items.length === 1 ? 'trained item' : 'trained items'}
+                </p>
+                {items.length > 8 && (
+                  <label className="kb-search">
+                    <Search size={16} aria-hidden="true" />
+                    <input
+                      type="search"
+                      className="input"
+                      placeholder="Filter items"
+                      aria-label="Filter trained items"
+                      value={filter}
+                      onChange={(e) => setFilter(e.target.value)}
+                    />
+                  </label>
+                )}
+              </div>
+              <div className="table-wrap">
+                <table className="table kb-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Trained items</th>
+                      <th scope="col">File</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">
+                        <span className="sr-only">Delete</span>
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {shown.map((item, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: titles may repeat across types
+                      <tr key={`${item.title}-${i}`}>
+                        <td className="kb-table__item">
+                          <p className="kb-table__title">{item.title}</p>
+                          <p className="kb-table__content">{item.content}</p>
+                        </td>
+                        <td className="kb-table__meta">
+                          <span className="kb-type">{item.type}</span>
+                        </td>
+                        <td className="kb-table__meta">
+                          <span className="kb-status">Trained</span>
+                        </td>
+                        <td className="kb-table__actions">
+                          <button
+                            type="button"
+                            className="icon-button icon-button--danger"
+                            aria-label={`Delete ${item.title}`}
+                            title="Delete"
+                            onClick={() => setPending(item)}
+                          >
+                            <Trash2 size={17} />
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {shown.length === 0 && (
+                  <p className="kb-table-none">No trained item matches “{filter}”.</p>
+                )}
+              </div>
+            </>
           )}
         </section>
         {query.isFetching && !query.isPending && (

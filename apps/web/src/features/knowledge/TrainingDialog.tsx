@@ -71,7 +71,7 @@ export function TrainingDialog({ botId, botName, onContinue, onClose }: Props) {
   const percent =
     phase === 'ready'
       ? 100
-      : total && total > 0
+      : total && done > 0
         ? Math.min(99, Math.round((done / total) * 100))
         : null;
 

@@ -47,9 +47,9 @@ export function ChatDemo() {
           </p>
           <p className="bubble bubble--user">Perfect, thanks!</p>
           <p className="bubble bubble--agent bubble--typing">
-            <i />
-            <i />
-            <i />
+            <span className="bubble__dot" />
+            <span className="bubble__dot" />
+            <span className="bubble__dot" />
           </p>
         </div>
         <div className="demo__input">

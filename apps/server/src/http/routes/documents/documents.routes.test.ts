@@ -2,10 +2,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeBombPdf,
+  makeManyPagesPdf,
+  makeTextPdf,
+} from '../../../../test/fixtures/media/generate.ts';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { multipart, startWorker } from '../../../../test/helpers/knowledge.ts';
 import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
-import { makeBombPdf, makeManyPagesPdf, makeTextPdf } from '../../../../test/fixtures/media/generate.ts';
 
 const PDF_TYPE = 'application/pdf';
 
@@ -30,7 +34,11 @@ describe('POST /api/upload/documents', () => {
   });
   afterAll(() => t.close());
 
-  async function post(user: SignedIn, json: unknown, file?: { name: string; content: Buffer; type?: string }) {
+  async function post(
+    user: SignedIn,
+    json: unknown,
+    file?: { name: string; content: Buffer; type?: string },
+  ) {
     const mp = await multipart(json, file ? [{ field: 'file', type: PDF_TYPE, ...file }] : []);
     const res = await t.app.inject({
       method: 'POST',
@@ -59,16 +67,29 @@ describe('POST /api/upload/documents', () => {
     });
 
     // The client's char_count is ignored: the server counts what it extracted.
-    const two = await post(alice, { stage: 2, char_count: 5, bot_count: 1, bot_id: '' }, { name: 'returns-policy.pdf', content: pdf });
+    const two = await post(
+      alice,
+      { stage: 2, char_count: 5, bot_count: 1, bot_id: '' },
+      { name: 'returns-policy.pdf', content: pdf },
+    );
     expect(two.status).toBe(200);
-    expect(two.body.response).toEqual({ stage: 2, botId: expect.any(String), bot_name: 'returns-policy' });
+    expect(two.body.response).toEqual({
+      stage: 2,
+      botId: expect.any(String),
+      bot_name: 'returns-policy',
+    });
     await t.runtime.ctx.jobs.whenIdle();
     const source = await t.runtime.ctx.db
       .selectFrom('sources')
       .select(['type', 'source_type', 'title', 'status', 'char_count'])
       .where('bot_id', '=', two.body.response.botId)
       .executeTakeFirstOrThrow();
-    expect(source).toMatchObject({ type: 'pdf', source_type: 3, title: 'returns-policy.pdf', status: 'trained' });
+    expect(source).toMatchObject({
+      type: 'pdf',
+      source_type: 3,
+      title: 'returns-policy.pdf',
+      status: 'trained',
+    });
     const docs = await t.runtime.ctx.db
       .selectFrom('documents')
       .select(['title'])
@@ -89,7 +110,11 @@ describe('POST /api/upload/documents', () => {
     const botId = first.body.response.botId as string;
     const stage1 = await post(alice, { stage: 1, bot_id: botId }, { name: 'a.pdf', content: pdf });
     expect(stage1.body.response).toMatchObject({ botId, bot_name: 'a' });
-    const foreign = await post(bob, { stage: 2, bot_count: 1, bot_id: botId }, { name: 'a.pdf', content: pdf });
+    const foreign = await post(
+      bob,
+      { stage: 2, bot_count: 1, bot_id: botId },
+      { name: 'a.pdf', content: pdf },
+    );
     expect(foreign.status).toBe(404);
     const foreign1 = await post(bob, { stage: 1, bot_id: botId }, { name: 'a.pdf', content: pdf });
     expect(foreign1.status).toBe(404);
@@ -97,11 +122,16 @@ describe('POST /api/upload/documents', () => {
 
   it('needs a file', async () => {
     const res = await post(alice, { stage: 1 });
-    expect(res).toMatchObject({ status: 400, body: { hasError: true, message: MESSAGES.selectFile } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { hasError: true, message: MESSAGES.selectFile },
+    });
   });
 
   it('answers 415 for an HTML page named .pdf', async () => {
-    const html = Buffer.from('<!DOCTYPE html><html><head><title>x</title></head><body>%PDF-1.4</body></html>');
+    const html = Buffer.from(
+      '<!DOCTYPE html><html><head><title>x</title></head><body>%PDF-1.4</body></html>',
+    );
     const res = await post(alice, { stage: 1 }, { name: 'invoice.pdf', content: html });
     expect(res.status).toBe(415);
     expect(res.body).toMatchObject({ hasError: true, message: 'This file is not a PDF.' });
@@ -124,22 +154,35 @@ describe('POST /api/upload/documents', () => {
   });
 
   it.each([
-    ['a decompression bomb', () => makeBombPdf(256), 422, 'This PDF expands to more data than we accept.'],
-    ['a 5,000-page PDF', () => makeManyPagesPdf(5_000), 413, 'This PDF has 5000 pages; the limit is 2,000.'],
-  ] as const)('%s fails cleanly while other requests keep being served', async (_, make, status, message) => {
-    const upload = post(alice, { stage: 1 }, { name: 'hostile.pdf', content: make() });
-    const latencies: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-      latencies.push(performance.now() - started);
-      expect(res.statusCode).toBe(200);
-    }
-    const res = await upload;
-    expect(res).toMatchObject({ status, body: { hasError: true, message } });
-    expect(Math.max(...latencies)).toBeLessThan(2_000);
-    // And the next honest upload still works.
-    const next = await post(alice, { stage: 1 }, { name: 'ok.pdf', content: samplePdf() });
-    expect(next.status).toBe(200);
-  });
+    [
+      'a decompression bomb',
+      () => makeBombPdf(256),
+      422,
+      'This PDF expands to more data than we accept.',
+    ],
+    [
+      'a 5,000-page PDF',
+      () => makeManyPagesPdf(5_000),
+      413,
+      'This PDF has 5000 pages; the limit is 2,000.',
+    ],
+  ] as const)(
+    '%s fails cleanly while other requests keep being served',
+    async (_, make, status, message) => {
+      const upload = post(alice, { stage: 1 }, { name: 'hostile.pdf', content: make() });
+      const latencies: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+        latencies.push(performance.now() - started);
+        expect(res.statusCode).toBe(200);
+      }
+      const res = await upload;
+      expect(res).toMatchObject({ status, body: { hasError: true, message } });
+      expect(Math.max(...latencies)).toBeLessThan(2_000);
+      // And the next honest upload still works.
+      const next = await post(alice, { stage: 1 }, { name: 'ok.pdf', content: samplePdf() });
+      expect(next.status).toBe(200);
+    },
+  );
 });

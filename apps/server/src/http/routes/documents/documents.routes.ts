@@ -12,7 +12,10 @@ import { readMediaUpload } from './media-upload.ts';
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/upload/documents', { preHandler: requireAuth }, async (request) => {
     const { userId } = authOf(request);
-    const upload = await readMediaUpload(request, { isFileField: (f) => f === 'file', maxFiles: 1 });
+    const upload = await readMediaUpload(request, {
+      isFileField: (f) => f === 'file',
+      maxFiles: 1,
+    });
     const body = parseJsonField(documentsJson, upload.jsonData ?? '{}');
     const file = upload.files[0] ?? null;
     if (body.stage === 1) {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@docent/shared';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, payloadTooLarge } from '../../errors.ts';
 import type { UploadedFile } from '../../../modules/media/media-common.ts';
+import { badRequest, payloadTooLarge } from '../../errors.ts';
 
 export interface MediaUpload {
   jsonData: unknown;
@@ -30,7 +30,8 @@ export async function readMediaUpload(
         const buffer = await part.toBuffer();
         if (!opts.isFileField(part.fieldname) || buffer.length === 0) continue;
         files.push({ field: part.fieldname, filename: part.filename ?? '', buffer });
-        if (files.length > opts.maxFiles) throw badRequest(opts.tooManyMessage ?? MESSAGES.selectFile);
+        if (files.length > opts.maxFiles)
+          throw badRequest(opts.tooManyMessage ?? MESSAGES.selectFile);
       } else if (part.fieldname === 'json_data') {
         jsonData = part.value;
       }

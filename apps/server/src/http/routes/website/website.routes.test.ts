@@ -1,10 +1,10 @@
-import { type CrawlListEvent, CRAWL_MESSAGES, KNOWLEDGE_MESSAGES, MESSAGES } from '@docent/shared';
+import { CRAWL_MESSAGES, type CrawlListEvent, KNOWLEDGE_MESSAGES, MESSAGES } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { call, startWorker } from '../../../../test/helpers/knowledge.ts';
 import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
-import { docPage, startTestSite, type TestSite } from '../../../ingest/crawl/test-site.fixture.ts';
 import { SITEMAP_MESSAGES } from '../../../ingest/crawl/sitemap-reader.ts';
+import { docPage, startTestSite, type TestSite } from '../../../ingest/crawl/test-site.fixture.ts';
 import { SAFE_FETCH_MESSAGES } from '../../../lib/safe-fetch.ts';
 
 const para = (s: string) => `<p>${s} ${'Useful words about the product. '.repeat(5)}</p>`;
@@ -32,7 +32,11 @@ describe('POST /api/upload/website', () => {
     site = await startTestSite({}, (_req, res, url) => {
       const pages: Record<string, string> = {
         '/': docPage('Acme Docs', para('Welcome to Acme.'), ['/install.html', '/faq.html']),
-        '/install.html': docPage('Install', `<h2>Requirements</h2>${para('Install Acme with npm.')}`, ['/']),
+        '/install.html': docPage(
+          'Install',
+          `<h2>Requirements</h2>${para('Install Acme with npm.')}`,
+          ['/'],
+        ),
         '/faq.html': docPage('FAQ', para('Refunds take 5 days.'), ['/']),
         '/orphan.html': docPage('Orphan', para('Only the sitemap links here.')),
       };
@@ -51,7 +55,9 @@ describe('POST /api/upload/website', () => {
       }
       if (url.pathname === '/xxe.xml') {
         res.setHeader('content-type', 'application/xml');
-        res.end('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><urlset><url><loc>&e;</loc></url></urlset>');
+        res.end(
+          '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><urlset><url><loc>&e;</loc></url></urlset>',
+        );
         return;
       }
       const page = pages[url.pathname];
@@ -74,7 +80,10 @@ describe('POST /api/upload/website', () => {
       [{ stage: 1, website_url: '  ', fetch_img_content: false }, MESSAGES.enterWebsiteUrl],
       [{ stage: 3, website_sitemap: '', fetch_img_content: false }, MESSAGES.enterWebsiteUrl],
       [{ stage: 3, website_sitemap: `${site.base}/sitemap.txt` }, MESSAGES.sitemapInvalid],
-      [{ stage: 2, selected_urls: [], char_count: 0, bot_count: 1, bot_id: '' }, MESSAGES.selectOneWebsite],
+      [
+        { stage: 2, selected_urls: [], char_count: 0, bot_count: 1, bot_id: '' },
+        MESSAGES.selectOneWebsite,
+      ],
       [{ stage: 7 }, CRAWL_MESSAGES.invalidStage],
     ];
     for (const [body, message] of cases) {
@@ -82,7 +91,10 @@ describe('POST /api/upload/website', () => {
       expect(res.status, message).toBe(400);
       expect(res.body).toEqual({ hasError: true, message });
     }
-    expect((await call(t, null, 'POST', '/api/upload/website', { stage: 1, website_url: site.base })).status).toBe(401);
+    expect(
+      (await call(t, null, 'POST', '/api/upload/website', { stage: 1, website_url: site.base }))
+        .status,
+    ).toBe(401);
   });
 
   it('stage 1 crawls, streams the list, and stage 2 trains exactly the kept pages', async () => {
@@ -103,12 +115,16 @@ describe('POST /api/upload/website', () => {
     expect(done?.payload.message).toBe(MESSAGES.crawlingCompleted);
     const paths = done?.payload.pages.map((p) => new URL(p.url).pathname);
     expect(paths).toEqual(['/', '/install.html', '/faq.html']);
-    expect(done?.payload.pages.every((p) => p.process_complete === 1 && p.token_count > 100)).toBe(true);
+    expect(done?.payload.pages.every((p) => p.process_complete === 1 && p.token_count > 100)).toBe(
+      true,
+    );
 
     // The same list over HTTP, by id and as "latest"; another user cannot read it.
     const again = await call(t, alice, 'GET', `/api/upload/website/${crawlId}`);
     expect(again.body.response.pages).toEqual(done?.payload.pages);
-    expect((await call(t, alice, 'GET', '/api/upload/website/latest')).body.response.crawl_id).toBe(crawlId);
+    expect((await call(t, alice, 'GET', '/api/upload/website/latest')).body.response.crawl_id).toBe(
+      crawlId,
+    );
     expect((await call(t, bob, 'GET', `/api/upload/website/${crawlId}`)).status).toBe(404);
 
     // A URL the crawl did not find is refused, and nothing is created.
@@ -147,9 +163,17 @@ describe('POST /api/upload/website', () => {
     });
     await t.runtime.ctx.jobs.whenIdle();
     const db = t.runtime.ctx.db;
-    const docs = await db.selectFrom('documents').select(['url', 'title']).where('bot_id', '=', train.body.response.botId).execute();
+    const docs = await db
+      .selectFrom('documents')
+      .select(['url', 'title'])
+      .where('bot_id', '=', train.body.response.botId)
+      .execute();
     expect(docs.map((d) => new URL(d.url ?? '').pathname).sort()).toEqual(['/', '/install.html']);
-    const source = await db.selectFrom('sources').selectAll().where('bot_id', '=', train.body.response.botId).executeTakeFirstOrThrow();
+    const source = await db
+      .selectFrom('sources')
+      .selectAll()
+      .where('bot_id', '=', train.body.response.botId)
+      .executeTakeFirstOrThrow();
     expect(source.source_type).toBe(1);
     expect(source.type).toBe('website');
     expect(source.status).toBe('trained');
@@ -158,7 +182,11 @@ describe('POST /api/upload/website', () => {
     const pageChars = kept.reduce((n, p) => n + p.token_count, 0);
     expect(source.char_count).toBeGreaterThanOrEqual(pageChars);
     expect(source.char_count).toBeLessThan(pageChars + 100);
-    const bot = await db.selectFrom('bots').selectAll().where('id', '=', train.body.response.botId).executeTakeFirstOrThrow();
+    const bot = await db
+      .selectFrom('bots')
+      .selectAll()
+      .where('id', '=', train.body.response.botId)
+      .executeTakeFirstOrThrow();
     expect(bot.status).toBe('trained');
   });
 
@@ -173,7 +201,11 @@ describe('POST /api/upload/website', () => {
     await t.runtime.ctx.jobs.whenIdle();
     const done = finalEvent(res.body.response.crawl_id);
     expect(done?.event).toBe('sitemap_parser_list');
-    expect(done?.payload.pages.map((p) => new URL(p.url).pathname)).toEqual(['/', '/faq.html', '/orphan.html']);
+    expect(done?.payload.pages.map((p) => new URL(p.url).pathname)).toEqual([
+      '/',
+      '/faq.html',
+      '/orphan.html',
+    ]);
     const train = await call(t, alice, 'POST', '/api/upload/website', {
       stage: 2,
       selected_urls: [`${site.base}/orphan.html`],
@@ -181,12 +213,19 @@ describe('POST /api/upload/website', () => {
     });
     expect(train.status).toBe(200);
     await t.runtime.ctx.jobs.whenIdle();
-    const docs = await t.runtime.ctx.db.selectFrom('documents').select('title').where('bot_id', '=', train.body.response.botId).execute();
+    const docs = await t.runtime.ctx.db
+      .selectFrom('documents')
+      .select('title')
+      .where('bot_id', '=', train.body.response.botId)
+      .execute();
     expect(docs.map((d) => d.title)).toEqual(['Orphan']);
   });
 
   it('refuses an XXE sitemap with a clear message', async () => {
-    const res = await call(t, alice, 'POST', '/api/upload/website', { website_sitemap: `${site.base}/xxe.xml`, stage: 3 });
+    const res = await call(t, alice, 'POST', '/api/upload/website', {
+      website_sitemap: `${site.base}/xxe.xml`,
+      stage: 3,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(SITEMAP_MESSAGES.forbiddenXml);
   });

@@ -1,4 +1,10 @@
-import { cancelCrawlBody, CRAWL_MESSAGES, KNOWLEDGE_MESSAGES, MESSAGES, uploadWebsiteBody } from '@docent/shared';
+import {
+  CRAWL_MESSAGES,
+  cancelCrawlBody,
+  KNOWLEDGE_MESSAGES,
+  MESSAGES,
+  uploadWebsiteBody,
+} from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,7 +36,8 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: 30,
           timeWindow: 60_000,
-          errorResponseBuilder: () => new AppError(429, 'Too many requests. Please wait a minute and try again.'),
+          errorResponseBuilder: () =>
+            new AppError(429, 'Too many requests. Please wait a minute and try again.'),
         },
       },
     },
@@ -56,7 +63,10 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/upload/website/:crawlId',
-    { preHandler: requireAuth, schema: { params: z.object({ crawlId: z.string().trim().min(1).max(64) }) } },
+    {
+      preHandler: requireAuth,
+      schema: { params: z.object({ crawlId: z.string().trim().min(1).max(64) }) },
+    },
     async (request) => {
       const snapshot = await crawlSnapshot(app.ctx, authOf(request).userId, request.params.crawlId);
       return ok(snapshot.message, snapshot);

@@ -1,6 +1,9 @@
 import { MEDIA_MESSAGES, youtubeBody } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trainYoutube, youtubeTranscript } from '../../../modules/media/youtube-training.service.ts';
+import {
+  trainYoutube,
+  youtubeTranscript,
+} from '../../../modules/media/youtube-training.service.ts';
 import { ok, parseOr400 } from '../../envelope.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 

@@ -33,7 +33,11 @@ async function run(job: PdfJob): Promise<void> {
     checkStreamExpansion(job.data);
   } catch (err) {
     if (err instanceof PdfBombError) {
-      return post({ type: 'fail', status: 422, message: 'This PDF expands to more data than we accept.' });
+      return post({
+        type: 'fail',
+        status: 422,
+        message: 'This PDF expands to more data than we accept.',
+      });
     }
     throw err;
   }
@@ -81,7 +85,8 @@ async function run(job: PdfJob): Promise<void> {
       }
     }
     page.cleanup();
-    if (n % 10 === 0 || n === doc.numPages) post({ type: 'progress', done: n, total: doc.numPages });
+    if (n % 10 === 0 || n === doc.numPages)
+      post({ type: 'progress', done: n, total: doc.numPages });
   }
   await doc.loadingTask.destroy();
   post({ type: 'done', pages, scanPages, skippedScans });

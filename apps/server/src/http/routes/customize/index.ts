@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { allowedDomainsRoutes } from './allowed-domains.routes.ts';
+import { themeRoutes } from './theme.routes.ts';
+
+export async function customizeRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(themeRoutes);
+  await app.register(allowedDomainsRoutes);
+}

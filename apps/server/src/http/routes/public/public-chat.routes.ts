@@ -1,0 +1,110 @@
+import {
+  CHAT_MESSAGES,
+  publicChatBody,
+  publicVisitorQuery,
+  WIDGET_MESSAGES,
+} from '@docent/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ChatScope } from '../../../modules/chat/chat.service.ts';
+import { chargeChatMessage, publicConfig } from '../../../modules/embed/public-bot.service.ts';
+import { ok } from '../../envelope.ts';
+import { AppError } from '../../errors.ts';
+import { openEventStream } from '../ai/event-stream.ts';
+import { checkPublicOrigin, publicBotOf } from './public-origin.ts';
+
+const botParams = z.object({ botId: z.string() });
+const conversationParams = z.object({ botId: z.string(), id: z.string() });
+/** Reads are cheap but public: a generous per-IP budget keeps scrapers off the database. */
+const readLimit = {
+  rateLimit: {
+    max: 120,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new AppError(429, WIDGET_MESSAGES.visitorRateLimited),
+  },
+};
+/** A question is at most CHAT_QUESTION_MAX characters; anything far larger is refused unread. */
+const CHAT_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The widget's API (no cookies, no CSRF: nothing here acts for an account). Visitors are the
+ * random id their browser keeps; each sees only its own conversations with this bot.
+ */
+export const publicChatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.decorateRequest('publicBot', null);
+  app.addHook('onRequest', checkPublicOrigin);
+
+  app.options('/public/bots/:botId/*', async (_request, reply) =>
+    reply
+      .header('Access-Control-Allow-Methods', 'GET, POST')
+      .header('Access-Control-Allow-Headers', 'content-type')
+      .header('Access-Control-Max-Age', '600')
+      .status(204)
+      .send(),
+  );
+
+  app.get(
+    '/public/bots/:botId/config',
+    { config: readLimit, schema: { params: botParams } },
+    async (request) =>
+      ok(WIDGET_MESSAGES.configLoaded, await publicConfig(ctx.db, publicBotOf(request))),
+  );
+
+  /** Server-sent events exactly as ai/chat/stream: meta, token…, sources, done (or error). */
+  app.post(
+    '/public/bots/:botId/chat',
+    { bodyLimit: CHAT_BODY_LIMIT, schema: { params: botParams, body: publicChatBody } },
+    async (request, reply) => {
+      const bot = publicBotOf(request);
+      const { question, conversation_id, visitor_id } = request.body;
+      await chargeChatMessage(ctx, { botId: bot.id, visitorId: visitor_id, ip: request.ip });
+      const scope: ChatScope = { channel: 'widget', sessionId: visitor_id };
+      const chat = await ctx.chat.open(scope, {
+        botId: bot.id,
+        question,
+        ...(conversation_id ? { conversationId: conversation_id } : {}),
+      });
+      const stream = openEventStream(reply);
+      stream.send('meta', { conversation_id: chat.conversationId });
+      try {
+        for await (const ev of chat.events(stream.signal)) {
+          if (ev.type === 'token') stream.send('token', { text: ev.text });
+          else if (ev.type === 'sources') stream.send('sources', { sources: ev.sources });
+          else stream.send('done', { answer: ev.answer, conversation_id: ev.conversationId });
+        }
+      } catch (err) {
+        if (!stream.signal.aborted) {
+          request.log.error({ err }, 'public chat stream failed');
+          stream.send('error', { message: CHAT_MESSAGES.chatFailed });
+        }
+      } finally {
+        stream.end();
+      }
+    },
+  );
+
+  const turns = async (botId: string, id: string, visitorId: string) => {
+    const scope: ChatScope = { channel: 'widget', sessionId: visitorId };
+    return ok(CHAT_MESSAGES.conversationLoaded, await ctx.chat.turns(scope, botId, id));
+  };
+  app.get(
+    '/public/bots/:botId/conversations/:id',
+    { config: readLimit, schema: { params: conversationParams, querystring: publicVisitorQuery } },
+    (request) => turns(publicBotOf(request).id, request.params.id, request.query.visitor_id),
+  );
+  app.post(
+    '/public/bots/:botId/conversations/:id',
+    { config: readLimit, schema: { params: conversationParams, body: publicVisitorQuery } },
+    (request) => turns(publicBotOf(request).id, request.params.id, request.body.visitor_id),
+  );
+  app.get(
+    '/public/bots/:botId/conversations',
+    { config: readLimit, schema: { params: botParams, querystring: publicVisitorQuery } },
+    async (request) => {
+      const scope: ChatScope = { channel: 'widget', sessionId: request.query.visitor_id };
+      const list = await ctx.chat.conversations(scope, publicBotOf(request).id);
+      return ok(CHAT_MESSAGES.conversationsLoaded, list);
+    },
+  );
+};
