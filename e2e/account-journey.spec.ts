@@ -111,6 +111,24 @@ describe('account journey', () => {
     expect(savedSrc).not.toMatch(/^blob:|^data:|default-avatar/);
     expect(await page.locator('.profile-trigger__name').textContent()).toBe('Jane Q. Cooper');
 
+    // E-mail notifications: on by default, and the choice survives a reload.
+    await page.getByRole('link', { name: 'Notification' }).click();
+    await expectPath(page, '/notification');
+    const emailSwitch = page.getByRole('switch', { name: 'Email Notification' });
+    await page.waitForFunction(
+      () => !document.querySelector('[role="switch"]')?.hasAttribute('disabled'),
+    );
+    expect(await emailSwitch.getAttribute('aria-checked')).toBe('true');
+    await clearToasts(page);
+    await emailSwitch.click();
+    await page.locator('.Toastify__toast--success').first().waitFor();
+    await page.reload();
+    await page.waitForFunction(
+      () => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false',
+    );
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expectPath(page, '/user-profile');
+
     // Change the password (client-side rule first).
     await clearToasts(page);
     await page.getByLabel('Current Password', { exact: true }).fill(firstPassword);

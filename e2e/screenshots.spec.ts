@@ -101,6 +101,10 @@ describe('screenshots', () => {
       });
       await screenshot(p, `dashboard${suffix}`);
     }
+    // The side menu becomes a drawer behind the header's menu button on small screens.
+    await mobile.page.getByRole('button', { name: 'Open menu' }).click();
+    await expectVisible(mobile.page.getByRole('navigation', { name: 'Main' }).getByText('Billing'));
+    await screenshot(mobile.page, 'dashboard-mobile-menu');
     for (const path of [
       '/user-profile',
       '/notification',

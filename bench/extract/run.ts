@@ -4,6 +4,7 @@
  * threads included). Run: node --import tsx bench/extract/run.ts [--quick]
  */
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateImage } from '../../apps/server/src/ingest/extract/image-validate.ts';
@@ -34,6 +35,19 @@ const sampler = setInterval(() => {
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
+/** The machine is shared: say how busy it was, and how fast a fixed CPU loop ran. */
+function calibration(): string {
+  const started = process.cpuUsage();
+  let x = 0;
+  for (let i = 0; i < 30_000_000; i++) x = (x * 31 + i) | 0;
+  const ms = (process.cpuUsage(started).user / 1000).toFixed(0);
+  return `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}; 3e7-step loop ${ms} ms CPU (${x & 1})`;
+}
+print(`Machine: ${os.cpus().length} cores; ${calibration()}`);
+
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const value = await work();
@@ -49,6 +63,7 @@ print(`PDF worker cold start + fhs-3.0.pdf: ${cold.toFixed(2)} s`);
 print('\nPDF text extraction (warm worker)');
 let pages = 0;
 let seconds = 0;
+const cpuBefore = process.cpuUsage();
 for (const name of PDFS) {
   const data = readFileSync(path.join(FIXTURES, 'pdfs', name));
   const [result, s] = await timed(() => extractPdf(data));
@@ -60,6 +75,11 @@ for (const name of PDFS) {
 }
 print(
   `  TOTAL ${pages} pages in ${seconds.toFixed(2)} s = ${(pages / seconds).toFixed(1)} pages/s (target ≥ 100)`,
+);
+const cpu = process.cpuUsage(cpuBefore);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+print(
+  `  CPU ${cpuSeconds.toFixed(2)} s (all threads) = ${(pages / cpuSeconds).toFixed(1)} pages per CPU-second`,
 );
 
 print('\nOCR (one worker reused; preprocessing included)');
@@ -102,6 +122,7 @@ if (!process.argv.includes('--quick')) {
 }
 
 clearInterval(sampler);
+print(`\nMachine after: ${calibration()}`);
 print(
   `\nPeak RSS (process incl. worker threads): ${mb(peakRss)}; maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
 );

@@ -31,7 +31,10 @@ export function createApi(origin: string, botId: string) {
     }
     if (!res.ok) {
       const body = await res.json().catch(() => null);
-      throw new ApiError(res.status, (body && typeof body.message === 'string' && body.message) || FAILED);
+      throw new ApiError(
+        res.status,
+        (body && typeof body.message === 'string' && body.message) || FAILED,
+      );
     }
     return res;
   }

@@ -8,8 +8,10 @@ import * as store from './storage.ts';
 import { CSS } from './styles.ts';
 
 /**
- * The embeddable chat. Everything lives in one closed shadow root on one element we add, so
- * the host page's CSS cannot reach in and ours cannot leak out; no globals are defined.
+ * The embeddable chat. Everything lives in one shadow root on one element we add, so the
+ * host page's CSS cannot reach in and ours cannot leak out; no globals are defined. The root
+ * is open: a closed one would not hide anything from host scripts (they share localStorage and
+ * could call the public API themselves) but would shut out test tools and assistive tech.
  */
 type Mode = 'float' | 'inline' | 'page';
 
@@ -43,7 +45,7 @@ function boot(script: HTMLScriptElement): void {
   let restored = false;
 
   const host = h('div', { 'data-mode': mode });
-  const shadow = host.attachShadow({ mode: 'closed' });
+  const shadow = host.attachShadow({ mode: 'open' });
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);

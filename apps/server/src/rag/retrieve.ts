@@ -4,7 +4,7 @@ import { analyze } from '../search/analyzer.ts';
 import { lexicalSearch } from '../search/lexical-search.ts';
 import { phraseProximity } from '../search/proximity.ts';
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../search/question-match.ts';
-import { type ChunkRow, loadChunks } from '../search/search.repo.ts';
+import { loadChunks } from '../search/search.repo.ts';
 
 export interface RetrievedChunk {
   chunkId: number;
@@ -33,15 +33,6 @@ export const DEFAULT_RETRIEVE_LIMIT = 8;
 const RERANK_DEPTH = 30;
 /** Score multiplier for a passage holding every adjacent query pair as a phrase. */
 const PROXIMITY_WEIGHT = 0.4;
-/** Keeps terms of different fields from counting as adjacent. */
-const FIELD_GAP = ['\u0000', '\u0000'];
-
-function passageTerms(row: ChunkRow): string[] {
-  return [row.title, row.heading, row.question, row.text].flatMap((f) =>
-    f ? [...analyze(f), ...FIELD_GAP] : [],
-  );
-}
-
 /**
  * The bot's chunks best matching the query, best first: BM25F over the bot's own term
  * statistics, then a phrase-proximity bonus among the best candidates. A Q&A chunk whose
@@ -67,7 +58,10 @@ export async function retrieve(
   hits.forEach((hit, rank) => {
     const row = byId.get(hit.id);
     if (!row) return; // a chunk deleted since it was indexed
-    const proximity = rank < RERANK_DEPTH ? phraseProximity(queryTerms, passageTerms(row)) : 0;
+    const proximity =
+      rank < RERANK_DEPTH
+        ? phraseProximity(queryTerms, [row.title, row.heading, row.question, row.text])
+        : 0;
     results.push({
       chunkId: row.id,
       documentId: row.document_id,

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { REALTIME_PATH, type RealtimeMessageEvent, type StatusUpdateEvent } from '@docent/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { call, startWorker } from '../../test/helpers/knowledge.ts';
 import { createSignedInUser, type SignedIn } from '../../test/helpers/users.ts';
+import { loadEnv } from '../config/env.ts';
 import { attachRealtime } from './attach-realtime.ts';
+import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
 
 describe('realtime channel', () => {
   let t: TestApp;
@@ -129,5 +133,62 @@ describe('realtime channel', () => {
     expect(m.bot_id).toBe(bobBot.body.response.botId);
     expect(m.script_attributes['data-userid']).toBe(bob.userId);
     expect(m.status).toBe('completed');
+  });
+});
+
+const REDIS = loadEnv().TEST_REDIS_URL;
+
+describe.runIf(REDIS)('realtime across processes (Redis adapter)', () => {
+  let t: TestApp;
+  let worker: RealtimeHub;
+  const prefix = `docent-rt-${randomBytes(4).toString('hex')}`;
+  beforeAll(async () => {
+    t = await createTestApp({ REDIS_URL: REDIS!, REDIS_PREFIX: prefix });
+    attachRealtime(t.app, t.runtime.ctx);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    // A worker-role process: no HTTP server, same Redis channel.
+    worker = createRealtimeHub({
+      sessions: t.runtime.ctx.sessions,
+      publicUrl: t.env.publicUrl,
+      redisUrl: REDIS!,
+      redisPrefix: prefix,
+      log: t.runtime.ctx.log,
+    });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t?.close();
+  });
+
+  it("delivers a worker's event to the user's socket on the API process, and only to them", async () => {
+    const address = t.app.server.address() as AddressInfo;
+    const alice = await createSignedInUser(t.runtime.ctx);
+    const bob = await createSignedInUser(t.runtime.ctx);
+    const open = (cookie: string) =>
+      connect(`http://127.0.0.1:${address.port}`, {
+        path: REALTIME_PATH,
+        transports: ['websocket'],
+        extraHeaders: { cookie },
+        query: { user: alice.userId },
+        reconnection: false,
+        forceNew: true,
+      });
+    const a = open(alice.headers.cookie);
+    const b = open(bob.headers.cookie);
+    await Promise.all([a, b].map((s) => new Promise((r) => s.once('connect', () => r(null)))));
+    const bobSaw: unknown[] = [];
+    b.onAny((...args) => bobSaw.push(args));
+    const got = new Promise((resolve) => a.once('sitemap_parser_list', resolve));
+    // Adapter subscriptions settle asynchronously; retry the publish until it lands.
+    const timer = setInterval(
+      () => worker.emitToUser(alice.userId, 'sitemap_parser_list', { n: 1 }),
+      100,
+    );
+    expect(await got).toEqual({ n: 1 });
+    clearInterval(timer);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bobSaw).toEqual([]);
+    a.disconnect();
+    b.disconnect();
   });
 });

@@ -38,10 +38,10 @@ const STEM_CACHE_LIMIT = 200_000;
 
 /** Porter stem of one surface token; numbers and very short tokens are kept as they are. */
 export function stem(token: string): string {
-  if (token.length < 3 || /\p{N}/u.test(token)) return token;
+  if (token.length < 3) return token;
   let stemmed = stemCache.get(token);
   if (stemmed === undefined) {
-    stemmed = stemmer(token);
+    stemmed = /\p{N}/u.test(token) ? token : stemmer(token);
     if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
     stemCache.set(token, stemmed);
   }
@@ -58,6 +58,29 @@ export function analyze(text: string): string[] {
   for (const token of tokenize(text)) {
     if (STOP_WORDS.has(token)) continue;
     out.push(stem(token));
+  }
+  return out;
+}
+
+/**
+ * The positions (in analyze() order) at which `text` holds one of `wanted`: analyze() for
+ * a few terms, without stemming words that cannot match. Porter only rewrites word endings,
+ * so a word whose first two letters start no wanted stem cannot stem to one.
+ */
+export function findTerms(
+  text: string,
+  wanted: ReadonlySet<string>,
+): { term: string; position: number }[] {
+  const prefixes = new Set([...wanted].map((t) => t.slice(0, 2)));
+  const out: { term: string; position: number }[] = [];
+  let position = 0;
+  for (const token of tokenize(text)) {
+    if (STOP_WORDS.has(token)) continue;
+    if (prefixes.has(token.slice(0, 2))) {
+      const term = stem(token);
+      if (wanted.has(term)) out.push({ term, position });
+    }
+    position++;
   }
   return out;
 }

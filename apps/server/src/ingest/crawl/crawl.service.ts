@@ -28,6 +28,7 @@ import { SitemapError } from './sitemap-reader.ts';
 import { normalizeUrl } from './url.ts';
 
 const CRAWLS_KEPT_PER_USER = 10;
+const SITEMAP_LISTING_MS = 60_000;
 
 /** "example.com/docs" means https://example.com/docs. */
 export function startUrlOf(input: string): string {
@@ -102,6 +103,8 @@ export async function startSitemapCrawl(
   try {
     ({ urls } = await listSitemapPages(sitemapUrl, plan.maxPagesPerCrawl, {
       allowPrivate: ctx.env.ALLOW_PRIVATE_NETWORK,
+      // The reply waits for the listing: bound it as a whole, not only per file.
+      signal: AbortSignal.timeout(SITEMAP_LISTING_MS),
     }));
   } catch (err) {
     if (err instanceof SafeFetchError || err instanceof SitemapError) throw badRequest(err.message);

@@ -6,6 +6,19 @@ import { spawnTsWorker } from './workers/spawn-ts-worker.ts';
 const WORKER_URL = new URL('./workers/pdf.worker.ts', import.meta.url);
 /** A worker is retired after this many files so nothing a file left behind accumulates. */
 const JOBS_PER_WORKER = 25;
+/** PDFs parsed at once (the machine has two cores); further uploads wait their turn. */
+const MAX_CONCURRENT = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+async function acquire(): Promise<() => void> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  return () => {
+    running--;
+    waiting.shift()?.();
+  };
+}
 
 export type PdfDone = Extract<PdfWorkerMessage, { type: 'done' }>;
 
@@ -58,7 +71,7 @@ function take(heapMb: number): PooledWorker {
   return pooled;
 }
 
-function release(pooled: PooledWorker, healthy: boolean): void {
+function giveBack(pooled: PooledWorker, healthy: boolean): void {
   pooled.jobs++;
   if (healthy && !idle && pooled.jobs < JOBS_PER_WORKER) {
     pooled.worker.removeAllListeners('message');
@@ -80,6 +93,19 @@ export async function runPdfJob(
   limits: PdfRunLimits,
   onMessage: (msg: PdfWorkerMessage) => void,
 ): Promise<PdfDone> {
+  const release = await acquire();
+  try {
+    return await runOnWorker(job, limits, onMessage);
+  } finally {
+    release();
+  }
+}
+
+function runOnWorker(
+  job: PdfJob,
+  limits: PdfRunLimits,
+  onMessage: (msg: PdfWorkerMessage) => void,
+): Promise<PdfDone> {
   const pooled = take(limits.maxHeapMb);
   const { worker } = pooled;
   return new Promise<PdfDone>((resolve, reject) => {
@@ -88,7 +114,7 @@ export async function runPdfJob(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      release(pooled, err === null);
+      giveBack(pooled, err === null);
       if (err) reject(err);
       else resolve(value as PdfDone);
     };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   makeBombPdf,
   makeManyPagesPdf,
+  makeScanPdf,
   makeTextPdf,
   type PdfText,
 } from '../../../test/fixtures/media/generate.ts';
@@ -60,6 +61,16 @@ describe('extractPdf (worker thread)', () => {
       message: 'This PDF has 5000 pages; the limit is 2,000.',
     });
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('refuses more scanned pages than OCR may read, instead of truncating', async () => {
+    await expect(extractPdf(makeScanPdf(3), { limits: { maxScanPages: 2 } })).rejects.toMatchObject(
+      {
+        status: 413,
+        message:
+          'This PDF has more than 2 scanned pages; at most 2 can be read by OCR in one upload.',
+      },
+    );
   });
 
   it('refuses a decompression bomb before pdf.js inflates it', async () => {

@@ -11,7 +11,8 @@ export const PDF_LIMITS = {
   timeoutMs: 90_000,
   /** Heap of the parsing worker; pdf.js on a 2,000-page file stays well below. */
   maxHeapMb: 768,
-  maxScanPages: 60,
+  /** Scanned pages read by OCR (seconds each); a PDF with more is refused, not truncated. */
+  maxScanPages: 40,
   /** ~300 dpi, capped in pixels so a huge page size cannot blow the canvas up. */
   scanScale: 300 / 72,
   maxScanPixels: 16_000_000,
@@ -23,8 +24,6 @@ export interface PdfExtraction {
   numPages: number;
   /** Pages (1-based) read by OCR because they had no text layer. */
   ocrPages: number[];
-  /** Scanned pages beyond the OCR page cap, left out. */
-  skippedScans: number;
 }
 
 export interface PdfExtractOptions {
@@ -67,7 +66,6 @@ export async function extractPdf(
     text: assembleDocument(pages),
     numPages: pages.length,
     ocrPages: result.scanPages,
-    skippedScans: result.skippedScans,
   };
 }
 

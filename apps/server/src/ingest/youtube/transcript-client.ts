@@ -94,14 +94,14 @@ export async function fetchTranscript(
 
 const HEADERS = { 'accept-language': 'en-US,en;q=0.8' };
 
-async function fetchWatchPage(videoId: string, base: string, fetch: FetchLike): Promise<string> {
+async function fetchWatchPage(videoId: string, base: string, http: FetchLike): Promise<string> {
   const url = `${base}/watch?v=${encodeURIComponent(videoId)}`;
-  let html = await getText(url, {}, fetch);
+  let html = await getText(url, {}, http);
   if (isConsentPage(html)) {
     // EU visitors get a consent form first; answering it is a cookie, as a browser would send.
     const v = /name="v" value="(.*?)"/.exec(html)?.[1];
     if (!v) throw new YoutubeError('consent_required');
-    html = await getText(url, { cookie: `CONSENT=YES+${v}` }, fetch);
+    html = await getText(url, { cookie: `CONSENT=YES+${v}` }, http);
     if (isConsentPage(html)) throw new YoutubeError('consent_required');
   }
   if (html.includes('class="g-recaptcha"')) throw new YoutubeError('too_many_requests');
@@ -110,16 +110,16 @@ async function fetchWatchPage(videoId: string, base: string, fetch: FetchLike): 
 
 const isConsentPage = (html: string) => html.includes('action="https://consent.youtube.com/s"');
 
-async function getText(url: string, headers: Record<string, string>, fetch: FetchLike) {
-  const res = await fetch(url, { headers: { ...HEADERS, ...headers } });
+async function getText(url: string, headers: Record<string, string>, http: FetchLike) {
+  const res = await http(url, { headers: { ...HEADERS, ...headers } });
   if (res.status === 429) throw new YoutubeError('too_many_requests');
   if (!res.ok) throw new YoutubeError('unreadable', `HTTP ${res.status}`);
   return res.text();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: innertube responses are large, untyped JSON.
-async function postJson(url: string, body: unknown, fetch: FetchLike): Promise<any> {
-  const res = await fetch(url, {
+async function postJson(url: string, body: unknown, http: FetchLike): Promise<any> {
+  const res = await http(url, {
     method: 'POST',
     headers: { ...HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -31,7 +31,11 @@ export async function findPublicBot(db: Kysely<DB>, botId: string): Promise<Publ
 }
 
 export async function publicConfig(db: Kysely<DB>, bot: PublicBot): Promise<PublicBotConfig> {
-  const names = { bot_name: bot.name, agent_name: bot.agent_name, business_name: bot.business_name };
+  const names = {
+    bot_name: bot.name,
+    agent_name: bot.agent_name,
+    business_name: bot.business_name,
+  };
   return {
     bot_id: bot.id,
     bot_name: bot.name,

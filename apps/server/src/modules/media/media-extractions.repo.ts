@@ -11,9 +11,19 @@ export async function saveExtraction(
   db: Kysely<DB>,
   row: { userId: string; kind: MediaKind; contentKey: string; result: unknown; charCount: number },
 ): Promise<void> {
+  // Expired rows of anyone, and an earlier extraction of the same content by this user.
   await db
     .deleteFrom('media_extractions')
-    .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${KEEP_HOURS})`)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', sql<Date>`now() - make_interval(hours => ${KEEP_HOURS})`),
+        eb.and([
+          eb('user_id', '=', row.userId),
+          eb('kind', '=', row.kind),
+          eb('content_key', '=', row.contentKey),
+        ]),
+      ]),
+    )
     .execute();
   await db
     .insertInto('media_extractions')

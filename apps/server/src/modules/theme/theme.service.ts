@@ -36,8 +36,7 @@ export async function saveThemeForOwner(
   const botId = await ownedBotId(deps, userId, input.botId);
   const current = await findTheme(deps.db, botId);
   const newLogo = input.logo ? await saveLogo(deps.env.dataDir, botId, input.logo) : undefined;
-  const header_logo =
-    newLogo ?? (input.removeLogo ? null : (current?.header_logo ?? null));
+  const header_logo = newLogo ?? (input.removeLogo ? null : (current?.header_logo ?? null));
   let replaced: string | null;
   try {
     replaced = await upsertTheme(deps.db, botId, { ...input.colors, header_logo });

@@ -140,6 +140,14 @@ describe('extractive engine', () => {
     const { text } = extractAnswer({ bot, question: 'Hi!', history: [], passages: [warranty] });
     expect(text).toContain('Ava');
     expect(text).toContain('Acme Bikes');
+    const thanks = extractAnswer({
+      bot,
+      question: 'Thanks!',
+      history: [{ question: 'How long does delivery take?', answer: 'Three working days.' }],
+      passages: [delivery],
+    });
+    expect(thanks.text).toMatch(/^You're welcome!/);
+    expect(thanks.passages).toEqual([]);
   });
 
   it('reads a bare follow-up together with the previous question', () => {

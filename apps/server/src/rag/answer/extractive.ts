@@ -1,6 +1,6 @@
 import { splitSentences } from '../../search/sentences.ts';
 import { closeQaMatch, isSmallTalk, relevantPassages, searchText } from './relevance.ts';
-import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, greetingReply } from './replies.ts';
+import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, smallTalkReply } from './replies.ts';
 import { termSet, termWeight } from './text.ts';
 import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
 
@@ -130,8 +130,8 @@ function compose(chosen: Candidate[]): { text: string; passages: Passage[] } {
 
 /** Builds the whole extractive answer; exported for tests and for the LLM engine's fallback. */
 export function extractAnswer(input: AnswerInput): { text: string; passages: Passage[] } {
-  if (isSmallTalk(input.question) && input.history.length === 0) {
-    return { text: greetingReply(input.bot), passages: [] };
+  if (isSmallTalk(input.question)) {
+    return { text: smallTalkReply(input.bot, input.question), passages: [] };
   }
   const qa = closeQaMatch(input.question, input.passages.slice(0, 5));
   if (qa) return { text: qa.text.trim(), passages: [qa] };

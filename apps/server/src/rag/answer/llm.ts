@@ -3,7 +3,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { extractAnswer } from './extractive.ts';
 import { buildMessages } from './prompt.ts';
 import { closeQaMatch, isSmallTalk, relevantPassages, searchText } from './relevance.ts';
-import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, greetingReply } from './replies.ts';
+import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, smallTalkReply } from './replies.ts';
 import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
 
 /** Passages that go into the prompt. */
@@ -52,8 +52,8 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
   return {
     kind: 'llm',
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {
-      if (isSmallTalk(input.question) && input.history.length === 0) {
-        yield* fixedAnswer(greetingReply(input.bot));
+      if (isSmallTalk(input.question)) {
+        yield* fixedAnswer(smallTalkReply(input.bot, input.question));
         return;
       }
       const qa = closeQaMatch(input.question, input.passages.slice(0, 5));

@@ -4,8 +4,16 @@ import type { AnswerEvent, AnswerSource, BotPersona, Passage } from './types.ts'
 export const DONT_KNOW_REPLY =
   "Sorry, I don't know the answer to that. I couldn't find it in the knowledge base.";
 
-/** For questions without a single content word ("hi", "who are you?"). */
-export function greetingReply(bot: BotPersona): string {
+/**
+ * For messages without a single content word: thanks and goodbyes get their courtesy, anything
+ * else ("hi", "who are you?") an introduction.
+ */
+export function smallTalkReply(bot: BotPersona, message: string): string {
+  const m = message.toLowerCase();
+  if (/\b(thanks|thank|thx|cheers)\b/.test(m)) {
+    return "You're welcome! Is there anything else I can help you with?";
+  }
+  if (/\b(bye|goodbye)\b/.test(m)) return 'Goodbye! Come back any time you have a question.';
   const who = bot.agentName.trim() || bot.name.trim() || 'the assistant';
   const business = bot.businessName.trim();
   return `Hi! I'm ${who}${business ? `, the assistant of ${business}` : ''}. Ask me a question and I'll answer it from the knowledge base.`;

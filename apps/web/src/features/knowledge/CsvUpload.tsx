@@ -10,6 +10,7 @@ import { KnowledgeFrame, RouteTabs } from './KnowledgeFrame.tsx';
 import { importCsv } from './knowledge.api.ts';
 import { questionTabs } from './QuestionForm.tsx';
 import { useTraining } from './use-training.tsx';
+import './csv-upload.css';
 
 const CSV_ONLY = 'Please choose a .csv file';
 

@@ -14,6 +14,7 @@ import { RouteTabs } from './KnowledgeFrame.tsx';
 import { fetchTrainedItems, removeTrainedItem, type TrainedItem } from './knowledge.api.ts';
 import { NoBotSelected } from './NoBotSelected.tsx';
 import './knowledge.css';
+import './trained-items.css';
 
 const ADD_PATHS: Record<number, { to: string; label: string }> = {
   1: { to: '/datasource/crawl', label: 'Add website' },

@@ -6,6 +6,7 @@ import { useAppState } from '../../app/app-state.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { fetchBotStatus } from './knowledge.api.ts';
+import './training.css';
 
 const POLL_MS = 1500;
 

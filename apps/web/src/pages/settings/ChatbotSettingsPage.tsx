@@ -17,6 +17,7 @@ import { NoBotSelected } from '../../features/knowledge/NoBotSelected.tsx';
 import { TextAreaField } from '../../features/knowledge/TextAreaField.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import '../../features/knowledge/knowledge.css';
+import './settings.css';
 
 /** /chatbot-settings: AI General Settings of the stored bot (spec §2, §7). */
 export function ChatbotSettingsPage() {

@@ -55,7 +55,6 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
           stream.send('error', { message: CHAT_MESSAGES.chatFailed });
         }
       } finally {
-        process.stderr.write(`[close] route finally aborted=${stream.signal.aborted}\n`);
         stream.end();
       }
     },

@@ -48,7 +48,9 @@ export function openEventStream(reply: FastifyReply): EventStream {
     },
     end() {
       clearInterval(heartbeat);
-      if (!res.writableEnded) res.end();
+      // A client that left gets its socket dropped, not a graceful end it will never read.
+      if (abort.signal.aborted) res.destroy();
+      else if (!res.writableEnded) res.end();
     },
   };
 }

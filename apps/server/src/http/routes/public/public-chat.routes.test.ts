@@ -81,7 +81,11 @@ describe('public widget API', () => {
       domains: ['https://Shop.Example/some/page', '*.acme.example', 'localhost:4173', ''],
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.response.domains).toEqual(['*.acme.example', 'localhost:4173', 'shop.example']);
+    expect(saved.body.response.domains).toEqual([
+      '*.acme.example',
+      'localhost:4173',
+      'shop.example',
+    ]);
   });
   afterAll(async () => {
     await t?.close();
@@ -145,7 +149,12 @@ describe('public widget API', () => {
   });
 
   it('refuses a foreign Origin with 403 and never answers it', async () => {
-    for (const origin of ['https://evil.example', 'https://shop.example.evil.com', 'http://localhost:5000', 'null']) {
+    for (const origin of [
+      'https://evil.example',
+      'https://shop.example.evil.com',
+      'http://localhost:5000',
+      'null',
+    ]) {
       const config = await t.app.inject({
         method: 'GET',
         url: `/api/public/bots/${botId}/config`,
@@ -167,7 +176,11 @@ describe('public widget API', () => {
     // Without an Origin (not a browser page) a restricted bot is refused too…
     expect((await chat(botId, { question: 'warranty?' }, null)).statusCode).toBe(403);
     // …but the product's own hosted page always may chat.
-    const hosted = await chat(botId, { question: 'warranty?', visitor_id: 'hostedvisitor0000001' }, 'http://localhost:3000');
+    const hosted = await chat(
+      botId,
+      { question: 'warranty?', visitor_id: 'hostedvisitor0000001' },
+      'http://localhost:3000',
+    );
     expect(hosted.statusCode).toBe(200);
   });
 
@@ -279,7 +292,10 @@ describe('public widget API', () => {
     expect(status).toBe(429);
     expect(n).toBeLessThanOrEqual(12);
     // The restricted bot has its own budget.
-    expect((await chat(botId, { question: 'warranty?', visitor_id: 'ratevisitor00000000099' })).statusCode).toBe(200);
+    expect(
+      (await chat(botId, { question: 'warranty?', visitor_id: 'ratevisitor00000000099' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown bot and serves the hosted page', async () => {
@@ -289,7 +305,9 @@ describe('public widget API', () => {
       headers: { origin: SHOP },
     });
     expect(unknown.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/public/bots/nope/config' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/public/bots/nope/config' })).statusCode,
+    ).toBe(404);
     const page = await t.app.inject({ method: 'GET', url: `/c/${botId}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -309,7 +327,11 @@ describe('public widget API', () => {
     const hash = String(plain.headers.etag).replaceAll('"', '');
     expect(hash).toMatch(/^[a-f0-9]{16}$/);
     for (const url of [`/widget.js?v=${hash}`, `/widget/${hash}.js`]) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['content-encoding']).toBe('gzip');
@@ -317,7 +339,9 @@ describe('public widget API', () => {
     }
     const stale = await t.app.inject({ method: 'GET', url: '/widget.js?v=0000000000000000' });
     expect(stale.headers['cache-control']).toBe('public, max-age=300');
-    expect((await t.app.inject({ method: 'GET', url: '/widget/0000000000000000.js' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/widget/0000000000000000.js' })).statusCode,
+    ).toBe(404);
     const cached = await t.app.inject({
       method: 'GET',
       url: '/widget.js',

@@ -1,9 +1,4 @@
-import {
-  CHAT_MESSAGES,
-  publicChatBody,
-  publicVisitorQuery,
-  WIDGET_MESSAGES,
-} from '@docent/shared';
+import { CHAT_MESSAGES, publicChatBody, publicVisitorQuery, WIDGET_MESSAGES } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChatScope } from '../../../modules/chat/chat.service.ts';

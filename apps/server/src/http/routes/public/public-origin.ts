@@ -1,7 +1,7 @@
 import { WIDGET_MESSAGES } from '@docent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findPublicBot, type PublicBot } from '../../../modules/embed/public-bot.service.ts';
 import { originAllowed } from '../../../modules/embed/origin-policy.ts';
+import { findPublicBot, type PublicBot } from '../../../modules/embed/public-bot.service.ts';
 import { forbidden } from '../../errors.ts';
 
 declare module 'fastify' {

@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CRAWL_MESSAGES, type CrawlListEvent, KNOWLEDGE_MESSAGES, MESSAGES } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
@@ -6,6 +9,14 @@ import { createSignedInUser, type SignedIn } from '../../../../test/helpers/user
 import { SITEMAP_MESSAGES } from '../../../ingest/crawl/sitemap-reader.ts';
 import { docPage, startTestSite, type TestSite } from '../../../ingest/crawl/test-site.fixture.ts';
 import { SAFE_FETCH_MESSAGES } from '../../../lib/safe-fetch.ts';
+
+const SCREENSHOT = path.resolve(
+  fileURLToPath(new URL('../../../../../../', import.meta.url)),
+  '../shared/fixtures/images/mkdocs/readthedocs.png',
+);
+const hasScreenshot = existsSync(SCREENSHOT);
+if (!hasScreenshot)
+  process.stderr.write(`[website.routes.test] ${SCREENSHOT} missing: OCR crawl test skipped\n`);
 
 const para = (s: string) => `<p>${s} ${'Useful words about the product. '.repeat(5)}</p>`;
 type Emitted = { userId: string; event: string; payload: CrawlListEvent };
@@ -51,6 +62,16 @@ describe('POST /api/upload/website', () => {
             .map((p) => `<url><loc>${base}${p}</loc></url>`)
             .join('')}</urlset>`,
         );
+        return;
+      }
+      if (url.pathname === '/shot.png' && hasScreenshot) {
+        res.setHeader('content-type', 'image/png');
+        res.end(readFileSync(SCREENSHOT));
+        return;
+      }
+      if (url.pathname === '/gallery/') {
+        res.setHeader('content-type', 'text/html');
+        res.end(docPage('Gallery', `${para('A screenshot.')}<img src="/shot.png" alt="">`));
         return;
       }
       if (url.pathname === '/xxe.xml') {
@@ -220,6 +241,28 @@ describe('POST /api/upload/website', () => {
       .execute();
     expect(docs.map((d) => d.title)).toEqual(['Orphan']);
   });
+
+  it.skipIf(!hasScreenshot)(
+    'fetch_img_content adds the text of images on the pages (OCR)',
+    async () => {
+      const res = await call(t, alice, 'POST', '/api/upload/website', {
+        website_url: `${site.base}/gallery/`,
+        stage: 1,
+        fetch_img_content: true,
+      });
+      expect(res.status).toBe(200);
+      await t.runtime.ctx.jobs.whenIdle(120_000);
+      const done = finalEvent(res.body.response.crawl_id);
+      const page = await t.runtime.ctx.db
+        .selectFrom('crawl_pages')
+        .select(['content', 'token_count'])
+        .where('crawl_id', '=', res.body.response.crawl_id)
+        .executeTakeFirstOrThrow();
+      expect(page.content).toMatch(/static site generator/);
+      expect(done?.payload.pages[0]?.token_count).toBe(page.token_count);
+    },
+    150_000,
+  );
 
   it('refuses an XXE sitemap with a clear message', async () => {
     const res = await call(t, alice, 'POST', '/api/upload/website', {

@@ -13,5 +13,5 @@ export type PdfWorkerMessage =
   | { type: 'meta'; numPages: number }
   | { type: 'progress'; done: number; total: number }
   | { type: 'scan'; page: number; png: Uint8Array }
-  | { type: 'done'; pages: string[][]; scanPages: number[]; skippedScans: number }
+  | { type: 'done'; pages: string[][]; scanPages: number[] }
   | { type: 'fail'; status: number; message: string };

@@ -63,7 +63,6 @@ async function run(job: PdfJob): Promise<void> {
   }
   const pages: string[][] = [];
   const scanPages: number[] = [];
-  let skippedScans = 0;
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
@@ -81,7 +80,12 @@ async function run(job: PdfJob): Promise<void> {
         );
         post({ type: 'scan', page: n, png }, [png.buffer as ArrayBuffer]);
       } else {
-        skippedScans++;
+        // Refused rather than silently truncated; decided as soon as it is known.
+        return post({
+          type: 'fail',
+          status: 413,
+          message: `This PDF has more than ${job.maxScanPages} scanned pages; at most ${job.maxScanPages} can be read by OCR in one upload.`,
+        });
       }
     }
     page.cleanup();
@@ -89,7 +93,7 @@ async function run(job: PdfJob): Promise<void> {
       post({ type: 'progress', done: n, total: doc.numPages });
   }
   await doc.loadingTask.destroy();
-  post({ type: 'done', pages, scanPages, skippedScans });
+  post({ type: 'done', pages, scanPages });
 }
 
 function toRun(item: PdfTextItem): TextRun[] {
