@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceAllowedDomains } from '../apps/server/src/modules/embed/allowed-domains.repo.ts';
 import { type Harness, startHarness } from '../bench/widget-size/harness.ts';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
-import { SCREENSHOT_DIR } from './helpers/paths.ts';
+import { REPO_ROOT, SCREENSHOT_DIR } from './helpers/paths.ts';
 
 /**
  * Issue 7 acceptance 1–3 for the widget itself: the snippet on a customer's page served from a
@@ -35,6 +35,9 @@ describe('embedded widget', () => {
   let desktop: Browser;
 
   beforeAll(async () => {
+    if (!existsSync(path.join(REPO_ROOT, 'apps/widget/dist/widget.js'))) {
+      throw new Error('apps/widget/dist/widget.js is missing: run `npm run build` first');
+    }
     h = await startHarness({ WIDGET_VISITOR_MESSAGES_PER_MINUTE: '4' });
     desktop = await launchBrowser({ baseURL: h.hostUrl, viewport: { width: 1280, height: 800 } });
   });
@@ -114,6 +117,7 @@ describe('embedded widget', () => {
       const panel = page.getByRole('dialog');
       await panel.waitFor();
       expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+      expect(await page.locator('button.l').isVisible()).toBe(false);
       await shot(page, 'widget-mobile');
     } finally {
       await mobile.close();
@@ -177,5 +181,28 @@ describe('embedded widget', () => {
     expect(await page.getByRole('dialog').locator('.m').innerText()).not.toContain('lifetime');
     await shot(page, 'widget-refused');
     await replaceAllowedDomains(h.ctx.db, h.botId, []);
+  });
+
+  it('runs inline in a host element and as the hosted full-page chat', async () => {
+    const { page } = desktop;
+    await page.goto(h.pageFor(h.botId, { inline: true }));
+    const inline = page.getByRole('dialog', { name: 'Chat with Ava' });
+    await inline.waitFor();
+    const box = await inline.boundingBox();
+    const slot = await page.locator('#chat-here').boundingBox();
+    expect(box).toEqual(slot);
+    expect(await page.locator('button.l').count()).toBe(0);
+
+    await page.goto(`${h.apiOrigin}/c/${h.botId}`);
+    const full = page.getByRole('dialog', { name: 'Chat with Ava' });
+    await full.waitFor();
+    expect(await full.boundingBox()).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
+    const input = page.getByRole('textbox', { name: 'Send Message' });
+    await input.fill(QUESTION);
+    await input.press('Enter');
+    await expect
+      .poll(() => full.locator('.g:not(.u) .b').last().innerText(), { timeout: 15_000 })
+      .toContain('lifetime warranty');
+    await shot(page, 'widget-full-page');
   });
 });

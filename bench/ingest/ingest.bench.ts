@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
-import { createJobHandlers } from '../../apps/server/src/jobs/definitions/index.ts';
+import { startWorkerRole } from '../../apps/server/src/jobs/definitions/index.ts';
 import { createLogger } from '../../apps/server/src/lib/logger.ts';
 import {
   trainQaPairs,
@@ -44,7 +44,7 @@ const env = loadEnv({
 });
 const runtime = await createRuntime(env, { log: createLogger('warn') });
 const ctx = runtime.ctx;
-await ctx.jobs.start(createJobHandlers(ctx));
+await startWorkerRole(ctx);
 const { id: userId } = await ctx.db
   .insertInto('users')
   .values({ email: 'bench@example.com', password_hash: null, avatar_path: null, plan: 'platinum' })

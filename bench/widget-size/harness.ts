@@ -28,7 +28,7 @@ h1 { font-size: 72px !important; }
 style, script { display: none !important; }
 `;
 
-export function hostPage(snippet: string): string {
+export function hostPage(snippet: string, inline = false): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Customer site</title><style>${HOSTILE_CSS}</style></head>
@@ -36,6 +36,7 @@ export function hostPage(snippet: string): string {
 <h1 id="title">Acme Bikes</h1>
 <p id="para">We sell bikes. This paragraph must keep its place when the chat opens.</p>
 <div class="war">z</div>
+${inline ? '<section id="chat-here" style="height:560px!important;width:420px!important"></section>' : ''}
 ${snippet}
 </body></html>`;
 }
@@ -59,8 +60,8 @@ export interface Harness {
   hostRequests: string[];
   /** Another bot of the same owner, trained on `text`; its id. */
   addBot(fields: { name: string; agent_name: string; text: string; url?: string }): Promise<string>;
-  /** The customer's page for another bot (`/?bot=<id>`). */
-  pageFor(botId: string): string;
+  /** The customer's page for another bot (`/?bot=<id>`), optionally with the inline chat. */
+  pageFor(botId: string, opts?: { inline?: boolean }): string;
   close(): Promise<void>;
 }
 
@@ -139,8 +140,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     },
     logo,
   });
-  const snippetFor = (botId: string) =>
-    `<script src="${apiOrigin}/widget.js" data-id="${user.userId}" data-botid="${botId}" defer></script>`;
+  const snippetFor = (botId: string, inline = false) =>
+    `<script src="${apiOrigin}/widget.js" data-id="${user.userId}" data-botid="${botId}"${inline ? ' data-mode="inline" data-target="#chat-here"' : ''} defer></script>`;
   const snippet = snippetFor(bot.id);
 
   const hostRequests: string[] = [];
@@ -153,7 +154,9 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     }
     const botId = url.searchParams.get('bot');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(hostPage(botId && /^[0-9a-f-]{36}$/.test(botId) ? snippetFor(botId) : snippet));
+    const inline = url.searchParams.has('inline');
+    const chosen = botId && /^[0-9a-f-]{36}$/.test(botId) ? botId : bot.id;
+    res.end(hostPage(snippetFor(chosen, inline), inline));
   });
   await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
   const hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`;
@@ -167,7 +170,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     ctx,
     hostRequests,
     addBot,
-    pageFor: (botId) => `${hostUrl}?bot=${botId}`,
+    pageFor: (botId, opts) => `${hostUrl}?bot=${botId}${opts?.inline ? '&inline=1' : ''}`,
     async close() {
       await new Promise((r) => host.close(r));
       await app.close();

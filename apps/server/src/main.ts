@@ -1,7 +1,7 @@
 import { createRuntime } from './bootstrap.ts';
 import { loadEnv } from './config/env.ts';
 import { buildApp } from './http/app.ts';
-import { createJobHandlers } from './jobs/definitions/index.ts';
+import { startWorkerRole } from './jobs/definitions/index.ts';
 import { attachRealtime } from './realtime/attach-realtime.ts';
 
 /** Roles this process plays; the embedded default plays all of them. */
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const log = runtime.ctx.log;
 
   if (roles.has('realtime')) attachRealtime(app, runtime.ctx);
-  if (roles.has('worker')) await runtime.ctx.jobs.start(createJobHandlers(runtime.ctx));
+  if (roles.has('worker')) await startWorkerRole(runtime.ctx);
   if (roles.has('api') || roles.has('realtime')) {
     await app.listen({ host: env.HOST, port: env.PORT });
     log.info(`Docent is running at ${env.publicUrl} (roles: ${[...roles].join(', ')})`);

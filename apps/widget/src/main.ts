@@ -26,6 +26,14 @@ const FALLBACK: ThemeData = {
 const MAX_QUESTION = 2000;
 const EMPTY_ANSWER = "Sorry, I couldn't understand that.";
 
+/** Scripts already started, kept on the element itself (no global of our own). */
+const started = {
+  has: (s: Element) => (s as HTMLElement).dataset.docentStarted === '1',
+  add: (s: Element) => {
+    (s as HTMLElement).dataset.docentStarted = '1';
+  },
+};
+
 function boot(script: HTMLScriptElement): void {
   const botId = script.dataset.botid;
   if (!botId) return;
@@ -175,7 +183,9 @@ function boot(script: HTMLScriptElement): void {
     userMessage(question, Date.now());
     const { group, body } = bubble('a', Date.now());
     body.setAttribute('aria-busy', 'true');
-    body.append(h('span', { class: 'k', 'aria-label': 'Loading...' }, h('i'), h('i'), h('i')));
+    body.append(
+      h('span', { class: 'k', role: 'img', 'aria-label': 'Loading...' }, h('i'), h('i'), h('i')),
+    );
     scrollDown();
     const controller = new AbortController();
     busy = controller;
@@ -320,8 +330,15 @@ function boot(script: HTMLScriptElement): void {
   });
 }
 
-const current = document.currentScript;
-if (current instanceof HTMLScriptElement) {
+// Tag managers may inject the snippet so that currentScript is unset: then the first
+// snippet not yet started is ours.
+const current =
+  document.currentScript ||
+  Array.from(document.querySelectorAll('script[data-botid]')).find(
+    (s) => /\/widget(\.js|\/)/.test((s as HTMLScriptElement).src) && !started.has(s),
+  );
+if (current instanceof HTMLScriptElement && !started.has(current)) {
+  started.add(current);
   const start = () => boot(current);
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start, { once: true });

@@ -56,6 +56,6 @@ textarea::placeholder{color:#9ca3af}
 .f button:disabled{opacity:.45;cursor:default}
 .f button svg{width:22px;height:22px;fill:currentColor}
 .v{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-@media (max-width:480px){:host(:not([data-mode=inline])) .p{position:fixed;inset:0;width:auto;height:auto;border-radius:0}}
+@media (max-width:480px){:host(:not([data-mode=inline])) .p{position:fixed;inset:0;width:auto;height:auto;border-radius:0}.p:not([hidden])~.l{display:none}}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
 `;

@@ -25,6 +25,22 @@ function handler(req: IncomingMessage, res: ServerResponse) {
       res.setHeader('location', to ?? '/ok');
       res.end();
       return;
+    case '/echo': {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ method: req.method, body, type: req.headers['content-type'] ?? null }));
+      });
+      return;
+    }
+    case '/see-other':
+      res.statusCode = 303;
+      res.setHeader('location', '/echo');
+      res.end();
+      return;
     case '/loop':
       res.statusCode = 301;
       res.setHeader('location', '/loop');
@@ -234,6 +250,17 @@ describe('safeFetch', () => {
     expect((await refusal(streamed.text())).code).toBe('too_large');
     const bomb = await safeFetch(`${base}/bomb`, {}, opts);
     expect((await refusal(bomb.arrayBuffer())).code).toBe('too_large');
+  });
+
+  it('sends bodies like fetch (API clients), follows 303 as GET, and can leave redirects alone', async () => {
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":1}' };
+    const echoed = await safeFetch(`${base}/echo`, init, loopbackOnly);
+    expect(await echoed.json()).toEqual({ method: 'POST', body: '{"q":1}', type: 'application/json' });
+    const after303 = await safeFetch(`${base}/see-other`, init, loopbackOnly);
+    expect(await after303.json()).toEqual({ method: 'GET', body: '', type: null });
+    const manual = await safeFetch(`${base}/redirect?to=/ok`, { redirect: 'manual' }, loopbackOnly);
+    expect(manual.status).toBe(302);
+    expect(manual.headers.get('location')).toBe('/ok');
   });
 
   it('times out slow servers', async () => {

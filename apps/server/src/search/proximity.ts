@@ -1,11 +1,11 @@
-import { findTerms } from './analyzer.ts';
+import { analyze, findTerms } from './analyzer.ts';
 
-/** Keeps terms of different fields of a passage from counting as adjacent. */
-const FIELD_GAP = 1_000;
+/** Beyond this many characters between two terms they are not "close" whatever lies between. */
+const MAX_GAP_CHARS = 80;
 
 /**
  * Share (0–1) of the query's adjacent term pairs that also occur close together, in the same
- * order, in the passage fields (within `window` positions, stop words removed on both sides).
+ * order, in one of the passage's fields: at most `window - 1` other (non-stop) words apart.
  * Rewards passages where "heart attack" appears as a phrase over ones that merely mention
  * "heart" and "attack".
  */
@@ -14,31 +14,32 @@ export function phraseProximity(
   fields: (string | null)[],
   window = 2,
 ): number {
-  if (queryTerms.length < 2) return 0;
-  const wanted = new Set(queryTerms);
-  const positions = new Map<string, number[]>();
-  let offset = 0;
-  for (const field of fields) {
-    if (!field) continue;
-    let last = 0;
-    for (const { term, position } of findTerms(field, wanted)) {
-      const list = positions.get(term);
-      if (list) list.push(offset + position);
-      else positions.set(term, [offset + position]);
-      last = position;
-    }
-    offset += last + FIELD_GAP;
-  }
-  let pairs = 0;
-  let found = 0;
+  const pairs: [string, string][] = [];
   for (let i = 0; i + 1 < queryTerms.length; i++) {
     const a = queryTerms[i] as string;
     const b = queryTerms[i + 1] as string;
-    if (a === b) continue;
-    pairs++;
-    const pa = positions.get(a);
-    const pb = positions.get(b);
-    if (pa && pb && pa.some((p) => pb.some((q) => q > p && q - p <= window))) found++;
+    if (a !== b) pairs.push([a, b]);
   }
-  return pairs === 0 ? 0 : found / pairs;
+  if (pairs.length === 0) return 0;
+  const wanted = new Set(queryTerms);
+  const found = new Set<number>();
+  for (const field of fields) {
+    if (!field || found.size === pairs.length) continue;
+    const { folded, hits } = findTerms(field, wanted);
+    if (hits.length < 2) continue;
+    pairs.forEach(([a, b], p) => {
+      if (found.has(p)) return;
+      for (const ha of hits) {
+        if (ha.term !== a) continue;
+        for (const hb of hits) {
+          if (hb.term !== b || hb.start < ha.end || hb.start - ha.end > MAX_GAP_CHARS) continue;
+          if (analyze(folded.slice(ha.end, hb.start)).length < window) {
+            found.add(p);
+            return;
+          }
+        }
+      }
+    });
+  }
+  return found.size / pairs.length;
 }

@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
-import { createJobHandlers } from '../../src/jobs/definitions/index.ts';
+import { startWorkerRole } from '../../src/jobs/definitions/index.ts';
 import type { TestApp } from './app.ts';
 import type { SignedIn } from './users.ts';
 
 /** Runs the job worker inside the test app (the worker role). */
 export async function startWorker(t: TestApp): Promise<void> {
-  await t.runtime.ctx.jobs.start(createJobHandlers(t.runtime.ctx));
+  await startWorkerRole(t.runtime.ctx);
 }
 
 /** A multipart body as browsers send it: json_data plus optional files. */

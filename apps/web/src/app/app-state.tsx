@@ -1,5 +1,7 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { connectRealtime } from '../lib/socket.ts';
+import { useSession } from './session.ts';
 
 /** A text or Q&A item of the local training lists (spec §3), addressed by index. */
 export interface ContentItem {
@@ -41,6 +43,18 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
   const [questions, setQuestions] = useState<ContentItem[]>([]);
   const [texts, setTexts] = useState<ContentItem[]>([]);
   const [showQuickStart, setShowQuickStart] = useState(false);
+  const { user, userId } = useSession();
+
+  // One realtime connection per signed-in user (spec §3, §4); closed on logout.
+  useEffect(() => {
+    if (!user) return;
+    const next = connectRealtime(user, userId ?? user);
+    setSocket(next as unknown as Socket);
+    return () => {
+      next.close();
+      setSocket(null);
+    };
+  }, [user, userId]);
 
   const value = useMemo<AppState>(
     () => ({

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 import { ChatbotAnalyticsPage } from '../pages/analytics/ChatbotAnalyticsPage.tsx';
+import { CrawlPage, DatasourceCrawlPage } from '../pages/crawl/CrawlPages.tsx';
+import { DatasourcePdfPage, PdfUploadPage } from '../pages/pdf/PdfPages.tsx';
+import { DatasourceSitemapPage, SitemapPage } from '../pages/sitemap/SitemapPages.tsx';
+import { CrawlListingPage, DatasourceWebsitePage } from '../pages/website/WebsitePages.tsx';
+import { DatasourceYoutubePage, YoutubePage } from '../pages/youtube/YoutubePages.tsx';
 import { BillingPage } from '../pages/billing/BillingPage.tsx';
 import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
 import {
@@ -46,13 +51,17 @@ export const PROTECTED_ROUTES: PageRoute[] = [
   { path: 'notification', title: 'Notification', element: <NotificationPage /> },
   { path: 'teamlisting', title: 'Team', element: <TeamListingPage /> },
   { path: 'billing', title: 'Billing', element: <BillingPage /> },
-  { path: 'crawl', title: 'Crawl New Website' },
-  { path: 'crawl-listing', title: 'Choose Pages and Import Custom Data' },
-  { path: 'sitemap', title: 'Crawl sitemap' },
-  { path: 'youtube', title: 'Youtube' },
+  { path: 'crawl', title: 'Crawl New Website', element: <CrawlPage /> },
+  {
+    path: 'crawl-listing',
+    title: 'Choose Pages and Import Custom Data',
+    element: <CrawlListingPage />,
+  },
+  { path: 'sitemap', title: 'Crawl sitemap', element: <SitemapPage /> },
+  { path: 'youtube', title: 'Youtube', element: <YoutubePage /> },
   { path: 'textupload', title: 'Text & Files', element: <TextUploadPage /> },
   { path: 'text-listing', title: 'Generate Q&A', element: <TextListingPage /> },
-  { path: 'pdf-upload', title: 'Files' },
+  { path: 'pdf-upload', title: 'Files', element: <PdfUploadPage /> },
   { path: 'question', title: 'Add Manually', element: <QuestionPage /> },
   { path: 'question-listing', title: 'Imported Q&As', element: <QuestionListingPage /> },
   { path: 'question-file-upload', title: 'Import .CSV', element: <QuestionFileUploadPage /> },
@@ -66,19 +75,19 @@ export const PROTECTED_ROUTES: PageRoute[] = [
 
 /** Children of /datasource (spec §2 "Datasource area"). */
 export const DATASOURCE_ROUTES: PageRoute[] = [
-  { path: 'crawl', title: 'All Pages' },
-  { path: 'website', title: 'Crawled URLs' },
+  { path: 'crawl', title: 'All Pages', element: <DatasourceCrawlPage /> },
+  { path: 'website', title: 'Crawled URLs', element: <DatasourceWebsitePage /> },
   { path: 'website-model', title: 'Trained items', element: <WebsiteModelPage /> },
-  { path: 'sitemap', title: 'Sitemap' },
+  { path: 'sitemap', title: 'Sitemap', element: <DatasourceSitemapPage /> },
   { path: 'text', title: 'Text & Files', element: <DatasourceTextPage /> },
   { path: 'text-listing', title: 'Generate Q&A', element: <DatasourceTextListingPage /> },
   { path: 'text-model', title: 'Trained items', element: <TextModelPage /> },
-  { path: 'pdf', title: 'Files' },
+  { path: 'pdf', title: 'Files', element: <DatasourcePdfPage /> },
   { path: 'question', title: 'Add Manually', element: <DatasourceQuestionPage /> },
   { path: 'question-listing', title: 'Imported Q&As', element: <DatasourceQuestionListingPage /> },
   { path: 'question-model', title: 'Trained items', element: <QuestionModelPage /> },
   { path: 'csvupload', title: 'Import .CSV', element: <DatasourceCsvUploadPage /> },
-  { path: 'youtube', title: 'Youtube' },
+  { path: 'youtube', title: 'Youtube', element: <DatasourceYoutubePage /> },
   { path: 'youtube-model', title: 'Trained items', element: <YoutubeModelPage /> },
 ];
 

@@ -209,3 +209,18 @@ export function greetingFor(bot: { bot_name: string; agent_name: string; busines
   const at = bot.business_name.trim() ? ` at ${bot.business_name.trim()}` : '';
   return `Hi! I'm ${who}${at}. How can I help you today?`;
 }
+
+/** 'Share as Full Page Chat' and 'Mobile App Embed': the hosted chat page of a bot. */
+export const hostedChatUrl = (publicUrl: string, botId: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/c/${encodeURIComponent(botId)}`;
+
+/** 'Add as Inline Chat': the chat drawn inside an element of the customer's page. */
+export function inlineSnippet(publicUrl: string, userId: string, botId: string): string {
+  const attr = (v: string) =>
+    v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const src = `${publicUrl.replace(/\/+$/, '')}/widget.js`;
+  return [
+    '<div id="docent-chat" style="height:600px"></div>',
+    `<script src="${attr(src)}" data-id="${attr(userId)}" data-botid="${attr(botId)}" data-mode="inline" data-target="#docent-chat" defer></script>`,
+  ].join('\n');
+}

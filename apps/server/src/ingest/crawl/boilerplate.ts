@@ -1,8 +1,8 @@
 /**
  * Site-level boilerplate: lines (menus, version pickers, "Edit on GitHub", footers) that the
  * per-page heuristics missed but that recur on most pages of the crawl. Needs enough pages to
- * tell a template from content; headings must be near-universal to count (a "## SYNOPSIS" on
- * 80% of manual pages is structure, not boilerplate); indented lines (code) are never touched.
+ * tell a template from content; a top heading must be near-universal to count, section headings
+ * never do; indented lines (code) are never touched.
  */
 const MIN_PAGES = 5;
 const LINE_SHARE = 0.6;
@@ -23,7 +23,10 @@ export function stripRepeatedLines(pages: HasText[]): number {
   }
   const drop = new Set<string>();
   for (const [line, n] of counts) {
-    const share = line.startsWith('#') ? HEADING_SHARE : LINE_SHARE;
+    // Section headings ("## Returns" on every API page) are structure, never boilerplate; a
+    // site title repeated as every page's h1 is.
+    if (/^#{2,6} /.test(line)) continue;
+    const share = line.startsWith('# ') ? HEADING_SHARE : LINE_SHARE;
     if (n >= 3 && n >= pages.length * share) drop.add(line);
   }
   if (drop.size === 0) return 0;

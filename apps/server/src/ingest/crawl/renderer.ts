@@ -65,7 +65,7 @@ export function createChromiumRenderer(
         acceptDownloads: false,
       })
       .catch((err: unknown) => {
-        rmSync(profile, { recursive: true, force: true });
+        rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
         throw err;
       });
     await context.route('**/*', (route) => answerThroughGuard(route, fetchOpts));
@@ -102,7 +102,7 @@ export function createChromiumRenderer(
       if (!started) return;
       const { context, profile } = await started.catch(() => ({ context: undefined, profile: '' }));
       await context?.close().catch(() => undefined);
-      if (profile) rmSync(profile, { recursive: true, force: true });
+      if (profile) rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

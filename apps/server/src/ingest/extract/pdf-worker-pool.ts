@@ -35,11 +35,12 @@ interface PooledWorker {
 }
 
 /**
- * Keeps one warm PDF worker between uploads (starting one and loading pdf.js costs seconds
- * on this machine). Concurrent uploads get extra workers that end with their job. A worker
- * that failed, overran its time or ran out of memory is terminated, never reused.
+ * Keeps up to two warm PDF workers between uploads (starting one and loading pdf.js costs
+ * seconds on this machine); a big file's halves run on both. A worker that failed, overran its
+ * time or ran out of memory is terminated, never reused.
  */
-let idle: PooledWorker | null = null;
+const MAX_IDLE = 2;
+const idle: PooledWorker[] = [];
 
 function spawn(heapMb: number): PooledWorker {
   const worker = spawnTsWorker(WORKER_URL, {
@@ -65,23 +66,24 @@ function spawn(heapMb: number): PooledWorker {
 }
 
 function take(heapMb: number): PooledWorker {
-  const pooled = idle && idle.heapMb === heapMb ? idle : spawn(heapMb);
-  if (pooled === idle) idle = null;
+  const at = idle.findIndex((w) => w.heapMb === heapMb);
+  const pooled = at >= 0 ? (idle.splice(at, 1)[0] as PooledWorker) : spawn(heapMb);
   pooled.worker.ref();
   return pooled;
 }
 
 function giveBack(pooled: PooledWorker, healthy: boolean): void {
   pooled.jobs++;
-  if (healthy && !idle && pooled.jobs < JOBS_PER_WORKER) {
+  if (healthy && idle.length < MAX_IDLE && pooled.jobs < JOBS_PER_WORKER) {
     pooled.worker.removeAllListeners('message');
     pooled.worker.removeAllListeners('error');
     pooled.worker.removeAllListeners('exit');
     pooled.worker.unref();
     pooled.worker.once('exit', () => {
-      if (idle === pooled) idle = null;
+      const i = idle.indexOf(pooled);
+      if (i >= 0) idle.splice(i, 1);
     });
-    idle = pooled;
+    idle.push(pooled);
   } else {
     void pooled.worker.terminate();
   }

@@ -1,7 +1,7 @@
 import { MediaError, sniffFileType } from '../../lib/file-type.ts';
 import { type OcrSession, openOcrSession } from './ocr.ts';
 import { assembleDocument } from './pdf-cleanup.ts';
-import { type PdfDone, runPdfJob } from './pdf-worker-pool.ts';
+import { runPdfJob } from './pdf-worker-pool.ts';
 import type { PdfJob } from './workers/pdf-protocol.ts';
 
 export const PDF_LIMITS = {
@@ -49,8 +49,14 @@ export async function extractPdf(
   if (sniffFileType(data) !== 'pdf') throw new MediaError(415, 'This file is not a PDF.');
 
   const scans = new Map<number, Uint8Array>();
-  const result = await runWorker(data, limits, scans, opts.onProgress);
+  const result = await readAllPages(data, limits, scans, opts.onProgress);
   const pages = result.pages;
+  if (result.scanPages.length > limits.maxScanPages) {
+    throw new MediaError(
+      413,
+      `This PDF has more than ${limits.maxScanPages} scanned pages; at most ${limits.maxScanPages} can be read by OCR in one upload.`,
+    );
+  }
   if (result.scanPages.length > 0) {
     const ocr = opts.ocr ?? (await openOcrSession());
     try {
@@ -69,23 +75,44 @@ export async function extractPdf(
   };
 }
 
-function runWorker(
+/** Files this small are read in one piece without counting their pages first. */
+const SPLIT_MIN_BYTES = 200 * 1024;
+/** From this many pages on, the two halves of a file are read by two workers at once. */
+const SPLIT_MIN_PAGES = 60;
+
+async function readAllPages(
   data: Uint8Array,
   limits: PdfLimits,
   scans: Map<number, Uint8Array>,
   onProgress?: (done: number, total: number) => void,
-): Promise<PdfDone> {
-  // The worker owns its copy: the caller's buffer stays usable (stage 2 may need it).
-  const copy = new Uint8Array(data);
-  const job: PdfJob = {
-    data: copy,
-    maxPages: limits.maxPages,
-    maxScanPages: limits.maxScanPages,
-    scanScale: limits.scanScale,
-    maxScanPixels: limits.maxScanPixels,
+): Promise<{ pages: string[][]; scanPages: number[] }> {
+  const run = (range: Pick<PdfJob, 'firstPage' | 'lastPage' | 'countOnly' | 'guarded'>) => {
+    // Each worker owns its copy: the caller's buffer stays usable (stage 2 may need it).
+    const job: PdfJob = {
+      data: new Uint8Array(data),
+      maxPages: limits.maxPages,
+      maxScanPages: limits.maxScanPages,
+      scanScale: limits.scanScale,
+      maxScanPixels: limits.maxScanPixels,
+      ...range,
+    };
+    return runPdfJob(job, limits, (msg) => {
+      if (msg.type === 'progress') onProgress?.(msg.done, msg.total);
+      else if (msg.type === 'scan') scans.set(msg.page, msg.png);
+    });
   };
-  return runPdfJob(job, limits, (msg) => {
-    if (msg.type === 'progress') onProgress?.(msg.done, msg.total);
-    else if (msg.type === 'scan') scans.set(msg.page, msg.png);
-  });
+  const whole = { firstPage: 1, lastPage: null, countOnly: false };
+  if (data.byteLength < SPLIT_MIN_BYTES) return run({ ...whole, guarded: false });
+  // Opening a file is cheap next to reading its pages: count first, then split.
+  const { numPages } = await run({ ...whole, countOnly: true, guarded: false });
+  if (numPages < SPLIT_MIN_PAGES) return run({ ...whole, guarded: true });
+  const mid = Math.ceil(numPages / 2);
+  const parts = await Promise.all([
+    run({ firstPage: 1, lastPage: mid, countOnly: false, guarded: true }),
+    run({ firstPage: mid + 1, lastPage: numPages, countOnly: false, guarded: true }),
+  ]);
+  return {
+    pages: parts.flatMap((p) => p.pages),
+    scanPages: parts.flatMap((p) => p.scanPages),
+  };
 }

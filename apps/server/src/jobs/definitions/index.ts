@@ -1,7 +1,7 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandlers, JobName, JobPayloads, JobRun } from '../queue.ts';
 import { crawlSiteJob } from './crawl-site.job.ts';
-import { trainSourceJob } from './train-source.job.ts';
+import { requeuePendingSources, trainSourceJob } from './train-source.job.ts';
 
 interface Definition<N extends JobName> {
   name: N;
@@ -14,6 +14,13 @@ const DEFINITIONS: { [N in JobName]: Definition<N> } = {
   'train-source': trainSourceJob,
   'crawl-site': crawlSiteJob,
 };
+
+/** Starts the worker role: runs jobs and re-queues work whose job was lost. */
+export async function startWorkerRole(ctx: AppContext): Promise<void> {
+  await ctx.jobs.start(createJobHandlers(ctx));
+  const requeued = await requeuePendingSources(ctx);
+  if (requeued > 0) ctx.log.info({ sources: requeued }, 'pending sources queued again');
+}
 
 /** Binds the definitions to a context; the worker role hands this to the queue. */
 export function createJobHandlers(ctx: AppContext): JobHandlers {

@@ -12,6 +12,7 @@ import { qaDocumentCount, qaDocuments } from '../../ingest/sources/qa.ts';
 import { sitemapDocumentCount, sitemapDocuments } from '../../ingest/sources/sitemap.ts';
 import { textDocumentCount, textDocuments } from '../../ingest/sources/text.ts';
 import { youtubeDocumentCount, youtubeDocuments } from '../../ingest/sources/youtube.ts';
+import { listPendingSourceIds } from '../../modules/sources/sources.repo.ts';
 import { createTrainingNotifier } from '../../modules/sources/training-status.service.ts';
 import type { JobPayloads, JobRun } from '../queue.ts';
 
@@ -69,3 +70,18 @@ export const trainSourceJob = {
     await failSource(pipelineDeps(ctx), payload.sourceId, `Training failed: ${message}`);
   },
 };
+
+/**
+ * A source is recorded before its job is queued; if the process died in between, the source
+ * would wait forever. At worker start every pending source is queued again (the dedupe key
+ * makes this a no-op for sources whose job is still queued or running).
+ */
+export async function requeuePendingSources(ctx: AppContext): Promise<number> {
+  const ids = await listPendingSourceIds(ctx.db);
+  for (const sourceId of ids) {
+    await ctx.jobs.enqueue('train-source', { sourceId }, { dedupeKey: trainSourceKey(sourceId) });
+  }
+  return ids.length;
+}
+
+export const trainSourceKey = (sourceId: string) => `train-source:${sourceId}`;

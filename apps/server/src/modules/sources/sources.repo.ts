@@ -110,3 +110,14 @@ export async function listSourceProgress(db: Db, botId: string): Promise<SourceP
     .orderBy('created_at')
     .execute();
 }
+
+/** Sources still waiting to train, oldest first (their job may have been lost). */
+export async function listPendingSourceIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sources')
+    .select('id')
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.id);
+}

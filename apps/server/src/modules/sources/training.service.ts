@@ -2,6 +2,7 @@ import type { TrainingResponse } from '@docent/shared';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { normalizeLine } from '../../ingest/normalize.ts';
+import { trainSourceKey } from '../../jobs/definitions/train-source.job.ts';
 import { type BotRow, findOwnedBot, insertBot, recomputeBot } from '../bots/bots.repo.ts';
 import { assertCanCreateBot, assertCharsFit, planOfUser } from '../plans/plans.service.ts';
 import { insertSource } from './sources.repo.ts';
@@ -71,6 +72,6 @@ export async function startTraining(
     await recomputeBot(trx, target.id);
     return { bot: target, sourceId };
   });
-  await ctx.jobs.enqueue('train-source', { sourceId }, { dedupeKey: `train-source:${sourceId}` });
+  await ctx.jobs.enqueue('train-source', { sourceId }, { dedupeKey: trainSourceKey(sourceId) });
   return { stage: req.stage, botId: bot.id, bot_name: bot.name };
 }

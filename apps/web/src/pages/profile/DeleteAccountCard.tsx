@@ -22,8 +22,9 @@ export function DeleteAccountCard() {
       if (reply.hasError) throw new Error(reply.message);
       toast.success(reply.message || 'Your account has been deleted');
       setOpen(false);
-      // Leave the protected area first, or its guard would redirect to /login instead.
-      await navigate('/', { replace: true });
+      // Leave the protected area first (committed synchronously), or its guard would see the
+      // cleared session and redirect to /login instead.
+      await navigate('/', { replace: true, flushSync: true });
       clearSession();
       queryClient.clear();
     } catch (err) {

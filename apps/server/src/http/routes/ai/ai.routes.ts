@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ChatScope } from '../../../modules/chat/chat.service.ts';
 import { ok } from '../../envelope.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
-import { openEventStream } from './event-stream.ts';
+import { streamChat } from './event-stream.ts';
 
 /**
  * The owner's chat with their own bot (/preview, /chat). History lives on the server; the
@@ -41,22 +41,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(conversation_id ? { conversationId: conversation_id } : {}),
         ...(session_id ? { sessionId: session_id } : {}),
       });
-      const stream = openEventStream(reply);
-      stream.send('meta', { conversation_id: chat.conversationId });
-      try {
-        for await (const ev of chat.events(stream.signal)) {
-          if (ev.type === 'token') stream.send('token', { text: ev.text });
-          else if (ev.type === 'sources') stream.send('sources', { sources: ev.sources });
-          else stream.send('done', { answer: ev.answer, conversation_id: ev.conversationId });
-        }
-      } catch (err) {
-        if (!stream.signal.aborted) {
-          request.log.error({ err }, 'chat stream failed');
-          stream.send('error', { message: CHAT_MESSAGES.chatFailed });
-        }
-      } finally {
-        stream.end();
-      }
+      await streamChat(reply, chat, request.log);
     },
   );
 

@@ -1,4 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import { CHAT_MESSAGES } from '@docent/shared';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { OpenChat } from '../../../modules/chat/chat.service.ts';
 
 export interface EventStream {
   /** Aborted when the client goes away before the stream ends. */
@@ -53,4 +55,32 @@ export function openEventStream(reply: FastifyReply): EventStream {
       else if (!res.writableEnded) res.end();
     },
   };
+}
+
+/**
+ * Streams an opened chat as server-sent events: `meta` {conversation_id}, `token` {text}…,
+ * `sources` {sources}, `done` {answer, conversation_id}; or `error` {message} after which the
+ * stream ends. Used by ai/chat/stream and the widget's public chat.
+ */
+export async function streamChat(
+  reply: FastifyReply,
+  chat: OpenChat,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const stream = openEventStream(reply);
+  stream.send('meta', { conversation_id: chat.conversationId });
+  try {
+    for await (const ev of chat.events(stream.signal)) {
+      if (ev.type === 'token') stream.send('token', { text: ev.text });
+      else if (ev.type === 'sources') stream.send('sources', { sources: ev.sources });
+      else stream.send('done', { answer: ev.answer, conversation_id: ev.conversationId });
+    }
+  } catch (err) {
+    if (!stream.signal.aborted) {
+      log.error({ err }, 'chat stream failed');
+      stream.send('error', { message: CHAT_MESSAGES.chatFailed });
+    }
+  } finally {
+    stream.end();
+  }
 }

@@ -6,6 +6,13 @@ export interface PdfJob {
   maxScanPages: number;
   scanScale: number;
   maxScanPixels: number;
+  /** Pages to read (1-based, inclusive; null = to the end), so big files split over workers. */
+  firstPage: number;
+  lastPage: number | null;
+  /** Only open the file and report its page count. */
+  countOnly: boolean;
+  /** The decompression guard already ran on these bytes (in the count job). */
+  guarded: boolean;
 }
 
 export type PdfWorkerMessage =
@@ -13,5 +20,5 @@ export type PdfWorkerMessage =
   | { type: 'meta'; numPages: number }
   | { type: 'progress'; done: number; total: number }
   | { type: 'scan'; page: number; png: Uint8Array }
-  | { type: 'done'; pages: string[][]; scanPages: number[] }
+  | { type: 'done'; numPages: number; firstPage: number; pages: string[][]; scanPages: number[] }
   | { type: 'fail'; status: number; message: string };

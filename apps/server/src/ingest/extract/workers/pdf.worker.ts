@@ -30,7 +30,7 @@ interface PdfTextItem {
 
 async function run(job: PdfJob): Promise<void> {
   try {
-    checkStreamExpansion(job.data);
+    if (!job.guarded) checkStreamExpansion(job.data);
   } catch (err) {
     if (err instanceof PdfBombError) {
       return post({
@@ -63,7 +63,8 @@ async function run(job: PdfJob): Promise<void> {
   }
   const pages: string[][] = [];
   const scanPages: number[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
+  const last = job.countOnly ? 0 : Math.min(job.lastPage ?? doc.numPages, doc.numPages);
+  for (let n = job.firstPage; n <= last; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
     const runs = (content.items as PdfTextItem[]).flatMap(toRun);
@@ -89,11 +90,10 @@ async function run(job: PdfJob): Promise<void> {
       }
     }
     page.cleanup();
-    if (n % 10 === 0 || n === doc.numPages)
-      post({ type: 'progress', done: n, total: doc.numPages });
+    if (n % 10 === 0 || n === last) post({ type: 'progress', done: n, total: doc.numPages });
   }
   await doc.loadingTask.destroy();
-  post({ type: 'done', pages, scanPages });
+  post({ type: 'done', numPages: doc.numPages, firstPage: job.firstPage, pages, scanPages });
 }
 
 function toRun(item: PdfTextItem): TextRun[] {

@@ -1,0 +1,137 @@
+import type { CrawledPageItem, CrawlListEvent } from '@docent/shared';
+import { useSyncExternalStore } from 'react';
+
+export type CrawlKind = 'website' | 'sitemap';
+export type CrawlStatus = 'idle' | 'running' | 'complete' | 'failed' | 'cancelled';
+
+/**
+ * The crawl under review. It lives outside React so that it survives moving between the form
+ * and the review listing; Cancel (spec §2) empties it.
+ */
+export interface CrawlState {
+  crawlId: string | null;
+  kind: CrawlKind;
+  startUrl: string;
+  status: CrawlStatus;
+  /** A page list with pages has arrived (the listing may show). */
+  received: boolean;
+  pages: CrawledPageItem[];
+  /** URLs the user deleted from the table; the server's list is replaced on every event. */
+  removed: ReadonlySet<string>;
+  elapsedMs: number;
+  pagesPerSecond: number;
+  pageCap: number;
+  message: string;
+  hasError: boolean;
+  /** When the last list arrived (ms since epoch), to decide whether to poll. */
+  updatedAt: number;
+}
+
+const EMPTY: CrawlState = {
+  crawlId: null,
+  kind: 'website',
+  startUrl: '',
+  status: 'idle',
+  received: false,
+  pages: [],
+  removed: new Set(),
+  elapsedMs: 0,
+  pagesPerSecond: 0,
+  pageCap: 0,
+  message: '',
+  hasError: false,
+  updatedAt: 0,
+};
+
+const STORAGE_KEY = 'docent.crawl';
+const listeners = new Set<() => void>();
+let state: CrawlState = restore();
+
+/** A reload of the listing finds its crawl again (the list itself is re-read from the server). */
+function restore(): CrawlState {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as {
+      crawlId: string;
+      kind: CrawlKind;
+      startUrl: string;
+      removed: string[];
+    } | null;
+    if (!saved?.crawlId) return EMPTY;
+    return { ...EMPTY, ...saved, status: 'running', removed: new Set(saved.removed) };
+  } catch {
+    return EMPTY;
+  }
+}
+
+function set(next: CrawlState): void {
+  state = next;
+  if (next.crawlId) {
+    sessionStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        crawlId: next.crawlId,
+        kind: next.kind,
+        startUrl: next.startUrl,
+        removed: [...next.removed],
+      }),
+    );
+  } else {
+    sessionStorage.removeItem(STORAGE_KEY);
+  }
+  for (const listener of listeners) listener();
+}
+
+export function getCrawl(): CrawlState {
+  return state;
+}
+
+export function useCrawl(): CrawlState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+export function beginCrawl(crawlId: string, kind: CrawlKind, startUrl: string): void {
+  set({ ...EMPTY, crawlId, kind, startUrl, status: 'running', updatedAt: Date.now() });
+}
+
+/** Applies a pushed or re-read list: the whole list so far, which replaces the table. */
+export function applyCrawlList(event: CrawlListEvent): void {
+  if (!state.crawlId || event.crawl_id !== state.crawlId) return;
+  const finished = event.process_complete === 1;
+  // Events and re-reads can cross: a running list never replaces a finished or longer one.
+  if (!finished && (state.status !== 'running' || event.pages.length < state.pages.length)) return;
+  set({
+    ...state,
+    kind: event.kind,
+    startUrl: event.start_url || state.startUrl,
+    status: event.status,
+    received: state.received || event.pages.length > 0,
+    pages: event.pages,
+    elapsedMs: event.elapsed_ms,
+    pagesPerSecond: event.pages_per_second,
+    pageCap: event.page_cap,
+    message: event.message ?? '',
+    hasError: Boolean(event.hasError),
+    updatedAt: Date.now(),
+  });
+}
+
+export function removePage(url: string): void {
+  const removed = new Set(state.removed);
+  removed.add(url);
+  set({ ...state, removed });
+}
+
+export function resetCrawl(): void {
+  set(EMPTY);
+}
+
+/** The rows still in the table. */
+export function keptPages(s: CrawlState): CrawledPageItem[] {
+  return s.removed.size === 0 ? s.pages : s.pages.filter((p) => !s.removed.has(p.url));
+}

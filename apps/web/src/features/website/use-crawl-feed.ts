@@ -1,0 +1,57 @@
+import type { CrawlListEvent } from '@docent/shared';
+import { useEffect } from 'react';
+import { useAppState } from '../../app/app-state.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { applyCrawlList, getCrawl, resetCrawl } from './crawl-store.ts';
+import { fetchCrawl } from './website.api.ts';
+
+const POLL_MS = 2000;
+
+/**
+ * Keeps the crawl under review up to date while it runs: realtime `website_parser_list` /
+ * `sitemap_parser_list` events when the socket delivers them, and a re-read of the list when
+ * none arrived lately (socket down, events missed, page reloaded).
+ */
+export function useCrawlFeed(crawlId: string | null): void {
+  const { socket } = useAppState();
+
+  useEffect(() => {
+    if (!crawlId || !socket) return;
+    const onList = (payload: unknown) => applyCrawlList(payload as CrawlListEvent);
+    socket.on('website_parser_list', onList);
+    socket.on('sitemap_parser_list', onList);
+    return () => {
+      socket.off('website_parser_list', onList);
+      socket.off('sitemap_parser_list', onList);
+    };
+  }, [crawlId, socket]);
+
+  useEffect(() => {
+    if (!crawlId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      const s = getCrawl();
+      if (stopped || s.crawlId !== crawlId) return;
+      const quiet = Date.now() - s.updatedAt >= POLL_MS - 100;
+      if (s.status === 'running' && (quiet || !s.received)) {
+        try {
+          const reply = await fetchCrawl(crawlId);
+          if (!stopped && reply.response) applyCrawlList(reply.response);
+        } catch (err) {
+          // The crawl is gone (pruned, other account): nothing left to review.
+          if (err instanceof ApiError && err.status === 404 && getCrawl().crawlId === crawlId) {
+            resetCrawl();
+            return;
+          }
+        }
+      }
+      if (!stopped && getCrawl().status === 'running') timer = setTimeout(tick, POLL_MS);
+    };
+    timer = setTimeout(tick, POLL_MS / 2);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [crawlId]);
+}

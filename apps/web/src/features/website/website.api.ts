@@ -1,0 +1,45 @@
+import type { CrawlListEvent, CrawlStartedResponse } from '@docent/shared';
+import { api } from '../../lib/api.ts';
+import type { TrainingReply } from '../knowledge/knowledge.api.ts';
+
+/** Stage 1 (spec §7): crawl the whole site from this URL; pages arrive over realtime. */
+export function startWebsiteCrawl(websiteUrl: string, fetchImages: boolean) {
+  return api<CrawlStartedResponse>('upload/website', {
+    json: { website_url: websiteUrl, stage: 1, fetch_img_content: fetchImages },
+  });
+}
+
+/** Stage 3 (spec §7): list a sitemap's pages. */
+export function startSitemapCrawl(sitemapUrl: string, fetchImages: boolean) {
+  return api<CrawlStartedResponse>('upload/website', {
+    json: { website_sitemap: sitemapUrl, stage: 3, fetch_img_content: fetchImages },
+  });
+}
+
+/** Re-reads the page list the realtime events carry (missed events, reloads). */
+export function fetchCrawl(crawlId: string) {
+  return api<CrawlListEvent>(`upload/website/${encodeURIComponent(crawlId)}`);
+}
+
+export function cancelCrawl(crawlId: string) {
+  return api('upload/website/cancel', { json: { crawl_id: crawlId } });
+}
+
+/** Stage 2 (spec §7): train the kept pages; char_count is the sum of their token_count. */
+export function trainPages(
+  urls: readonly string[],
+  charCount: number,
+  botId: string | null,
+  crawlId: string,
+) {
+  return api<TrainingReply>('upload/website', {
+    json: {
+      selected_urls: urls,
+      stage: 2,
+      char_count: charCount,
+      bot_count: 1,
+      bot_id: botId,
+      crawl_id: crawlId,
+    },
+  });
+}

@@ -1,0 +1,12 @@
+import { CrawlForm } from '../../features/website/CrawlForm.tsx';
+import { DATASOURCE_WEBSITE, ONBOARDING_WEBSITE } from '../../features/website/website-flows.ts';
+
+/** /sitemap */
+export function SitemapPage() {
+  return <CrawlForm flow={ONBOARDING_WEBSITE} mode="sitemap" />;
+}
+
+/** /datasource/sitemap */
+export function DatasourceSitemapPage() {
+  return <CrawlForm flow={DATASOURCE_WEBSITE} mode="sitemap" />;
+}
