@@ -22,7 +22,15 @@ export async function expectVisible(locator: Locator): Promise<void> {
 }
 
 export async function expectPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname);
+  try {
+    await page.waitForURL((url) => url.pathname === pathname);
+  } catch {
+    const toasts = await page.locator('.Toastify__toast').allTextContents();
+    throw new Error(
+      `Expected to reach ${pathname} but stayed on ${new URL(page.url()).pathname}` +
+        (toasts.length > 0 ? ` (toasts: ${toasts.join(' | ')})` : ''),
+    );
+  }
   expect(new URL(page.url()).pathname).toBe(pathname);
 }
 

@@ -112,7 +112,10 @@ function boot(script: HTMLScriptElement): void {
     ];
     // setProperty takes one value of one property: a hostile string cannot add rules.
     for (const [k, v] of vars) root.style.setProperty(k, v);
-    const logo = t.header_logo ? new URL(t.header_logo, origin) : null;
+    let logo: URL | null = null;
+    try {
+      logo = t.header_logo ? new URL(t.header_logo, origin) : null;
+    } catch {}
     if (logo && logo.origin === origin) {
       const img = h('img', { alt: '', src: logo.href, referrerpolicy: 'no-referrer' });
       img.onerror = () => img.replaceWith(logoSlot);

@@ -17,6 +17,7 @@ button:focus-visible,textarea:focus-visible,a:focus-visible{outline:2px solid #2
 .p[hidden]{display:none}
 :host([data-mode=inline]) .p,:host([data-mode=page]) .p{position:absolute;inset:0;width:auto;height:auto;border-radius:0;box-shadow:none}
 :host([data-mode=inline]) .p{border-radius:12px;border:1px solid #e5e7eb}
+:host([data-mode=page]) .m,:host([data-mode=page]) .f{padding-left:max(14px,calc(50% - 400px));padding-right:max(14px,calc(50% - 400px))}
 .h{background:var(--h);color:var(--ht);display:flex;align-items:center;gap:10px;padding:12px 14px;min-height:60px;border-bottom:1px solid rgba(0,0,0,.06)}
 .h img,.h .d{width:36px;height:36px;border-radius:50%;object-fit:cover;flex:none;background:#fff}
 .h .d{display:flex;align-items:center;justify-content:center;background:var(--c);color:var(--ct)}

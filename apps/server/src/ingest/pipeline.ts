@@ -235,7 +235,7 @@ async function commitBatch(
         heading: d.heading,
         question: d.question,
       }));
-      void indexChunks;
+      await indexChunks(trx, { botId, documentId, title: doc.title, chunks });
       out.push({ documentId, chunks });
     }
     return out;

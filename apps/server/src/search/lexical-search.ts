@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { analyze } from './analyzer.ts';
 import { type Bm25Params, DEFAULT_BM25, scoreBm25, topK } from './bm25.ts';
-import { loadBotStats, loadPostings, loadTombstones } from './search.repo.ts';
+import { loadQueryData } from './search.repo.ts';
 
 export interface LexicalHit {
   id: number;
@@ -26,9 +26,7 @@ export async function lexicalSearch(
 ): Promise<LexicalHit[]> {
   const terms = queryTerms(query);
   if (terms.size === 0) return [];
-  const stats = await loadBotStats(db, botId);
+  const { stats, lists, dead } = await loadQueryData(db, botId, [...terms.keys()]);
   if (!stats || stats.chunk_count <= 0) return [];
-  const lists = await loadPostings(db, botId, [...terms.keys()]);
-  const dead = await loadTombstones(db, botId);
   return topK(scoreBm25(terms, lists, stats, params, dead), limit);
 }

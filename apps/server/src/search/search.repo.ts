@@ -96,36 +96,57 @@ export interface PostingRow {
   postings: Buffer;
 }
 
-/**
- * Every posting list of the bot for these terms: one row per block holding the term, plus
- * one row per term concatenating the pending per-document segments.
- */
-export async function loadPostings(db: Db, botId: string, terms: string[]): Promise<PostingRow[]> {
-  if (terms.length === 0) return [];
-  const result = await sql<PostingRow>`
-    SELECT term, block_id AS "blockId", postings
-    FROM search_blocks WHERE bot_id = ${botId}::uuid AND term = ANY(${terms}::text[])
-    UNION ALL
-    SELECT term, NULL, string_agg(postings, ''::bytea)
-    FROM search_postings WHERE bot_id = ${botId}::uuid AND term = ANY(${terms}::text[])
-    GROUP BY term`.execute(db);
-  return result.rows;
+export interface QueryData {
+  stats: BotStats | undefined;
+  lists: PostingRow[];
+  /** Chunk ids masked per block (documents deleted after their postings were merged). */
+  dead: Map<number, Set<number>>;
 }
 
-/** Chunk ids masked in each block (postings of documents deleted after their merge). */
-export async function loadTombstones(db: Db, botId: string): Promise<Map<number, Set<number>>> {
-  const rows = await db
-    .selectFrom('search_tombstones')
-    .select(['block_id', 'chunk_id'])
-    .where('bot_id', '=', botId)
-    .execute();
-  const out = new Map<number, Set<number>>();
-  for (const r of rows) {
-    const set = out.get(r.block_id) ?? new Set<number>();
-    set.add(Number(r.chunk_id));
-    out.set(r.block_id, set);
+type QueryRow =
+  | { kind: 'p'; term: string; block_id: number | null; postings: Buffer; extra: null }
+  | { kind: 's' | 't'; term: null; block_id: number | null; postings: null; extra: string };
+
+/**
+ * Everything a query needs in one round trip: every posting list of the bot for these terms
+ * (one row per block holding the term, plus one row per term concatenating the pending
+ * per-document segments), the bot's totals and its tombstones.
+ */
+export async function loadQueryData(db: Db, botId: string, terms: string[]): Promise<QueryData> {
+  const result = await sql<QueryRow>`
+    SELECT 'p' AS kind, term, block_id, postings, NULL AS extra
+    FROM search_blocks WHERE bot_id = ${botId}::uuid AND term = ANY(${terms}::text[])
+    UNION ALL
+    SELECT 'p', term, NULL, string_agg(postings, ''::bytea), NULL
+    FROM search_postings WHERE bot_id = ${botId}::uuid AND term = ANY(${terms}::text[])
+    GROUP BY term
+    UNION ALL
+    SELECT 's', NULL, NULL, NULL, row_to_json(s)::text
+    FROM search_bot_stats s WHERE bot_id = ${botId}::uuid
+    UNION ALL
+    SELECT 't', NULL, block_id, NULL, string_agg(chunk_id::text, ',')
+    FROM search_tombstones WHERE bot_id = ${botId}::uuid
+    GROUP BY block_id`.execute(db);
+  const data: QueryData = { stats: undefined, lists: [], dead: new Map() };
+  for (const row of result.rows) {
+    if (row.kind === 'p')
+      data.lists.push({ term: row.term, blockId: row.block_id, postings: row.postings });
+    else if (row.kind === 's') data.stats = JSON.parse(row.extra) as BotStats;
+    else if (row.block_id !== null)
+      data.dead.set(row.block_id, new Set(row.extra.split(',').map(Number)));
   }
-  return out;
+  return data;
+}
+
+/**
+ * Reclaims the space of merged-away rows and refreshes planner statistics. PostgreSQL's
+ * autovacuum does this by itself; embedded PGlite has no autovacuum, so call it after a
+ * training run (it cannot run inside a transaction).
+ */
+export async function vacuumSearchIndex(db: Kysely<DB>): Promise<void> {
+  await sql`VACUUM ANALYZE search_postings, search_blocks, search_documents, search_tombstones`.execute(
+    db,
+  );
 }
 
 export interface ChunkRow {

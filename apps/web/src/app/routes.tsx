@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChatbotAnalyticsPage } from '../pages/analytics/ChatbotAnalyticsPage.tsx';
-import { CrawlPage, DatasourceCrawlPage } from '../pages/crawl/CrawlPages.tsx';
-import { DatasourcePdfPage, PdfUploadPage } from '../pages/pdf/PdfPages.tsx';
-import { DatasourceSitemapPage, SitemapPage } from '../pages/sitemap/SitemapPages.tsx';
-import { CrawlListingPage, DatasourceWebsitePage } from '../pages/website/WebsitePages.tsx';
-import { DatasourceYoutubePage, YoutubePage } from '../pages/youtube/YoutubePages.tsx';
 import { BillingPage } from '../pages/billing/BillingPage.tsx';
+import { CrawlPage, DatasourceCrawlPage } from '../pages/crawl/CrawlPages.tsx';
 import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
 import {
   QuestionModelPage,
@@ -14,6 +10,7 @@ import {
   YoutubeModelPage,
 } from '../pages/datasource/TrainedItemsPages.tsx';
 import { NotificationPage } from '../pages/notification/NotificationPage.tsx';
+import { DatasourcePdfPage, PdfUploadPage } from '../pages/pdf/PdfPages.tsx';
 import { UserProfilePage } from '../pages/profile/UserProfilePage.tsx';
 import {
   DatasourceCsvUploadPage,
@@ -23,7 +20,12 @@ import {
   QuestionListingPage,
   QuestionPage,
 } from '../pages/question/QuestionPages.tsx';
+import { ChatPage } from '../pages/chat/ChatPage.tsx';
+import { CustomizationPage } from '../pages/customization/CustomizationPage.tsx';
+import { PreviewPage } from '../pages/preview/PreviewPage.tsx';
+import { StatusPage } from '../pages/status/StatusPage.tsx';
 import { ChatbotSettingsPage } from '../pages/settings/ChatbotSettingsPage.tsx';
+import { DatasourceSitemapPage, SitemapPage } from '../pages/sitemap/SitemapPages.tsx';
 import { StatusCheckPage } from '../pages/status-check/StatusCheckPage.tsx';
 import { TeamListingPage } from '../pages/team/TeamListingPage.tsx';
 import {
@@ -32,6 +34,8 @@ import {
   TextListingPage,
   TextUploadPage,
 } from '../pages/text/TextPages.tsx';
+import { CrawlListingPage, DatasourceWebsitePage } from '../pages/website/WebsitePages.tsx';
+import { DatasourceYoutubePage, YoutubePage } from '../pages/youtube/YoutubePages.tsx';
 import { ComingSoon } from './ComingSoon.tsx';
 
 /**
@@ -66,11 +70,11 @@ export const PROTECTED_ROUTES: PageRoute[] = [
   { path: 'question-listing', title: 'Imported Q&As', element: <QuestionListingPage /> },
   { path: 'question-file-upload', title: 'Import .CSV', element: <QuestionFileUploadPage /> },
   { path: 'status-check', title: 'Status Check', element: <StatusCheckPage /> },
-  { path: 'preview', title: 'Preview' },
-  { path: 'chat', title: 'Chat' },
-  { path: 'status', title: 'Embed & Integrate' },
+  { path: 'preview', title: 'Preview', element: <PreviewPage /> },
+  { path: 'chat', title: 'Chat', element: <ChatPage /> },
+  { path: 'status', title: 'Embed & Integrate', element: <StatusPage /> },
   { path: 'chatbot-settings', title: 'AI General Settings', element: <ChatbotSettingsPage /> },
-  { path: 'customization', title: 'Branding Settings' },
+  { path: 'customization', title: 'Branding Settings', element: <CustomizationPage /> },
 ];
 
 /** Children of /datasource (spec §2 "Datasource area"). */

@@ -118,6 +118,28 @@ export async function api<T = unknown>(
   return (body ?? { hasError: false, message: '' }) as Envelope<T>;
 }
 
+/**
+ * Like `api`, for replies that are not one JSON envelope (server-sent events): the same
+ * cookies, CSRF header and 401 recovery, resolving with the open Response once it is a 2xx.
+ */
+export async function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
+  const url = API_BASE + path.replace(/^\/+/, '');
+  const sentAt = generation;
+  let res = await fetch(url, buildInit(options));
+  if (res.status === 401 && !options.skipAuthRecovery) {
+    const body = await parseBody(res);
+    if (body?.token_type === 'access' && (sentAt !== generation || (await refreshTokens()))) {
+      res = await fetch(url, buildInit(options));
+    }
+    if (res.status === 401) {
+      onSessionExpired();
+      throw new ApiError(401, await parseBody(res), 'Unauthorized');
+    }
+  }
+  if (!res.ok) throw new ApiError(res.status, await parseBody(res), `Request failed (${res.status})`);
+  return res;
+}
+
 /** The message to show for a failed call: the server's message when it sent one. */
 export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.') {
   if (err instanceof ApiError) return err.body?.message || fallback;

@@ -4,8 +4,8 @@ import {
   REALTIME_PATH,
   type ServerToClientEvents,
 } from '@docent/shared';
-import { io, type Socket } from 'socket.io-client';
 import { toast } from 'react-toastify';
+import { io, type Socket } from 'socket.io-client';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -111,6 +111,20 @@ describe('extractHtml', () => {
     expect(r.text).not.toContain('promo');
   });
 
+  it('never empties a page whose content wrapper is named like boilerplate', () => {
+    const body = `<p>${'Real content of the page. '.repeat(10)}</p>`;
+    const wrapped = extractHtml(
+      `<body class="has-sidebar"><div class="page-with-sidebar">${body}</div></body>`,
+      'http://x/',
+    );
+    expect(wrapped.text).toContain('Real content of the page.');
+    const nav = extractHtml(
+      `<body><div class="sidebar">Menu</div><div>${body}</div></body>`,
+      'http://x/',
+    );
+    expect(nav.text).not.toContain('Menu');
+  });
+
   it('decodes the declared charset', () => {
     const latin1 = Buffer.from('<meta charset="iso-8859-1"><p>caf\xe9</p>', 'latin1');
     expect(extractHtml(decodeHtml(latin1, 'text/html'), 'http://x/').text).toBe('café');

@@ -108,7 +108,15 @@ interface Frame {
   main: boolean;
 }
 
-function isBoilerplate(name: string, attrs: Record<string, string>, inMain: boolean): boolean {
+/** Page-level wrappers are never dropped for their class names ("has-sidebar" on <body>). */
+const NEVER_BY_CLASS = new Set(['html', 'body', 'main', 'article']);
+
+function isBoilerplate(
+  name: string,
+  attrs: Record<string, string>,
+  inMain: boolean,
+  byClass: boolean,
+): boolean {
   if (SKIP_TAGS.has(name)) return true;
   if (name === 'header' && !inMain) return true;
   const role = attrs.role?.toLowerCase();
@@ -118,7 +126,7 @@ function isBoilerplate(name: string, attrs: Record<string, string>, inMain: bool
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   const cls = attrs.class;
   const id = attrs.id;
-  if (!cls && !id) return false;
+  if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name)) return false;
   const marks = id ? `${cls ?? ''} ${id}` : (cls as string);
   const key = inMain ? `m ${marks}` : marks;
   let verdict = markCache.get(key);
@@ -165,7 +173,10 @@ class TextBuilder {
   }
   addRaw(text: string): void {
     this.flush();
-    for (const l of text.replace(/\s+$/, '').split('\n')) this.lines.push(l.replace(/\s+$/, ''));
+    const lines = text.trimEnd().split('\n');
+    let first = 0;
+    while (first < lines.length && (lines[first] as string).trim() === '') first++;
+    for (let i = first; i < lines.length; i++) this.lines.push((lines[i] as string).trimEnd());
   }
   flush(prefix = ''): void {
     if (!this.line) return;
@@ -191,7 +202,18 @@ class TextBuilder {
   }
 }
 
+/** Below this, a page whose class heuristics removed (nearly) everything is read again without them. */
+const TOO_LITTLE_TEXT = 100;
+
 export function extractHtml(html: string, pageUrl: string): ExtractedHtml {
+  const strict = extractWith(html, pageUrl, true);
+  if (strict.text.length >= TOO_LITTLE_TEXT) return strict;
+  // A content wrapper named like boilerplate ("page-with-sidebar") must not empty the page.
+  const loose = extractWith(html, pageUrl, false);
+  return loose.text.length > strict.text.length ? loose : strict;
+}
+
+function extractWith(html: string, pageUrl: string, byClass: boolean): ExtractedHtml {
   let base = safeUrl(pageUrl);
   const stack: Frame[] = [];
   let skipDepth = 0;
@@ -262,7 +284,7 @@ export function extractHtml(html: string, pageUrl: string): ExtractedHtml {
           }
         }
         const inMain = mainDepth > 0;
-        const skip = skipDepth > 0 || isBoilerplate(name, attrs, inMain);
+        const skip = skipDepth > 0 || isBoilerplate(name, attrs, inMain, byClass);
         const isMain = !skip && isMainMarker(name, attrs);
         stack.push({ name, skip, main: isMain });
         if (skip) {

@@ -11,7 +11,13 @@ import { IMAGE_LIMITS, validateImage } from '../../ingest/extract/image-validate
 import { openOcrSession } from '../../ingest/extract/ocr.ts';
 import { type ImagesSourceInput, imagesFullText } from '../../ingest/sources/images.ts';
 import { startTraining } from '../sources/training.service.ts';
-import { asApiErrors, displayName, sha256, type UploadedFile } from './media-common.ts';
+import {
+  asApiErrors,
+  displayName,
+  ownedBotOrNull,
+  sha256,
+  type UploadedFile,
+} from './media-common.ts';
 import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
 
 export function checkImageCount(files: UploadedFile[]): void {
@@ -78,6 +84,8 @@ export async function trainImages(
   botId: string | undefined,
 ): Promise<TrainingResponse> {
   if (files.length > IMAGE_LIMITS.maxImages) throw badRequest(MESSAGES.maxImages);
+  // Ownership first: nothing is extracted for another account's bot.
+  await ownedBotOrNull(ctx, userId, botId);
   const kept = await findExtraction(ctx.db, userId, 'images', files.length ? keyOf(files) : null);
   let input = kept?.result as ImagesSourceInput | undefined;
   if (!input) {

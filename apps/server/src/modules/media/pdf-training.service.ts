@@ -76,6 +76,8 @@ export async function trainPdf(
   botId: string | undefined,
 ): Promise<TrainingResponse> {
   const key = file ? sha256(file.buffer) : null;
+  // Ownership first: nothing is extracted for another account's bot.
+  await ownedBotOrNull(ctx, userId, botId);
   const kept = await findExtraction(ctx.db, userId, 'pdf', key);
   let input = kept?.result as PdfSourceInput | undefined;
   if (!input) {

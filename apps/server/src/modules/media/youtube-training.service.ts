@@ -89,6 +89,8 @@ export async function trainYoutube(
   body: { url: string; bot_id: string | undefined },
 ): Promise<TrainingResponse> {
   const videoId = videoIdOf(body.url);
+  // Ownership first: nothing is fetched or extracted for another account's bot.
+  await ownedBotOrNull(ctx, userId, body.bot_id);
   const kept = await findExtraction(ctx.db, userId, 'youtube', videoId);
   const input =
     (kept?.result as YoutubeSourceInput | undefined) ?? (await fetchAndKeep(ctx, userId, videoId));

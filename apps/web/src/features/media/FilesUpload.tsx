@@ -143,9 +143,7 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
     const chars = transcript?.chars ?? 0;
     const files = images.map((i) => i.file);
     void train((botId) =>
-      pdf
-        ? trainPdf(pdf, chars, botId)
-        : trainImages(files, transcript?.text ?? '', chars, botId),
+      pdf ? trainPdf(pdf, chars, botId) : trainImages(files, transcript?.text ?? '', chars, botId),
     );
   };
 
@@ -322,7 +320,11 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
 
         {extracting && (
           <ElapsedProgress
-            label={pdf ? `Reading ${pdf.name}…` : `Reading text from ${images.length} image${images.length === 1 ? '' : 's'}…`}
+            label={
+              pdf
+                ? `Reading ${pdf.name}…`
+                : `Reading text from ${images.length} image${images.length === 1 ? '' : 's'}…`
+            }
             hint={pdf ? 'Long or scanned PDFs take a while' : 'Text recognition runs on each image'}
             onCancel={() => aborter.current?.abort()}
           />
@@ -349,7 +351,7 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
                 <Trash2 size={17} />
               </button>
             </div>
-            <div className="md-transcript__body" data-testid="transcript" tabIndex={0}>
+            <div className="md-transcript__body" data-testid="transcript">
               {transcript.text || 'No text was found.'}
             </div>
           </div>

@@ -1,6 +1,6 @@
 import { MESSAGES, type TranscriptLineDto, YOUTUBE_URL_PATTERN } from '@docent/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Trash2, VideoOff, Youtube } from 'lucide-react';
+import { CircleCheck, CirclePlay, Trash2, VideoOff } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -161,7 +161,7 @@ export function YoutubeTranscript({ flow, back }: { flow: KnowledgeFlow; back: s
           <div className="md-transcript">
             <div className="md-transcript__head">
               <div className="md-transcript__heading">
-                <Youtube size={18} aria-hidden="true" />
+                <CirclePlay size={18} aria-hidden="true" />
                 <h2 className="md-transcript__title">Transcript</h2>
                 <span className="md-transcript__url" title={result.url}>
                   {result.url}
@@ -179,7 +179,7 @@ export function YoutubeTranscript({ flow, back }: { flow: KnowledgeFlow; back: s
                 </button>
               )}
             </div>
-            <ol className="md-lines" aria-label="Transcript lines" tabIndex={0}>
+            <ol className="md-lines" aria-label="Transcript lines">
               {result.lines.map((line, i) => (
                 // Lines are fixed once fetched; their order is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: the transcript never reorders

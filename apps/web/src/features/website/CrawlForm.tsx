@@ -10,8 +10,8 @@ import { KnowledgeFrame, RouteTabs } from '../knowledge/KnowledgeFrame.tsx';
 import { CrawlProgress } from './CrawlProgress.tsx';
 import { beginCrawl, resetCrawl, useCrawl } from './crawl-store.ts';
 import { useCrawlFeed } from './use-crawl-feed.ts';
-import type { WebsiteFlow } from './website-flows.ts';
 import { cancelCrawl, startSitemapCrawl, startWebsiteCrawl } from './website.api.ts';
+import type { WebsiteFlow } from './website-flows.ts';
 import './website.css';
 
 type Mode = 'website' | 'sitemap';

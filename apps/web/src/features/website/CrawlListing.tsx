@@ -7,16 +7,17 @@ import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/Field.tsx';
 import { KnowledgeFrame } from '../knowledge/KnowledgeFrame.tsx';
 import { useTraining } from '../knowledge/use-training.tsx';
-import { CrawlProgress } from './CrawlProgress.tsx';
 import { hostOf } from './CrawlForm.tsx';
+import { CrawlProgress } from './CrawlProgress.tsx';
 import { keptPages, removePage, resetCrawl, useCrawl } from './crawl-store.ts';
 import { useCrawlFeed } from './use-crawl-feed.ts';
-import { VirtualRows } from './VirtualRows.tsx';
-import type { WebsiteFlow } from './website-flows.ts';
+import { VirtualTable } from './VirtualTable.tsx';
 import { cancelCrawl, trainPages } from './website.api.ts';
+import type { WebsiteFlow } from './website-flows.ts';
 import './website.css';
 
 const ROW_HEIGHT = 52;
+const HEAD_HEIGHT = 42;
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** /crawl-listing and /datasource/website: review the crawled pages, then train (spec §2, §4). */
@@ -113,62 +114,67 @@ export function CrawlListing({ flow }: { flow: WebsiteFlow }) {
       <section className="panel kb-panel" aria-label="Crawled pages">
         <CrawlProgress crawl={crawl} onStop={complete ? undefined : onStop} />
 
-        <div className="wb-table" role="table" aria-label="Crawled pages" aria-rowcount={kept.length + 1}>
-          <div className="wb-table__head" role="row" aria-rowindex={1}>
-            <span role="columnheader" className="wb-table__url">
-              Crawled URLs
-            </span>
-            <span role="columnheader" className="wb-table__chars">
-              Characters
-            </span>
-            <span role="columnheader" className="wb-table__action">
-              <span className="sr-only">Delete</span>
-            </span>
-          </div>
-          {kept.length === 0 ? (
+        {kept.length === 0 ? (
+          <div className="wb-table wb-table--empty">
             <p className="wb-table__none">
               {complete ? 'No pages left to train.' : 'Looking for pages…'}
             </p>
-          ) : (
-            <div ref={table}>
-              <VirtualRows
-                items={kept}
-                rowHeight={ROW_HEIGHT}
-                maxHeight={ROW_HEIGHT * 9}
-                label="Crawled URLs"
-                keyOf={(p) => p.url}
-                renderRow={(page, index) => (
-                  <>
-                    <span role="cell" className="wb-table__url">
-                      <a href={page.url} target="_blank" rel="noreferrer noopener" title={page.url}>
-                        <span className="wb-table__url-text">{displayUrl(page.url)}</span>
-                        <ExternalLink size={13} aria-hidden="true" />
-                      </a>
-                    </span>
-                    <span role="cell" className="wb-table__chars">
-                      {fmt(page.token_count)}
-                    </span>
-                    <span role="cell" className="wb-table__action">
-                      <button
-                        type="button"
-                        className="icon-button icon-button--danger"
-                        aria-label={`Delete ${page.url}`}
-                        title="Delete"
-                        disabled={busy}
-                        onFocus={(e) =>
-                          e.currentTarget.closest('[role="row"]')?.scrollIntoView({ block: 'nearest' })
-                        }
-                        onClick={() => onRemove(page.url, index)}
-                      >
-                        <Trash2 size={17} />
-                      </button>
-                    </span>
-                  </>
-                )}
-              />
-            </div>
-          )}
-        </div>
+          </div>
+        ) : (
+          <div ref={table} className="wb-table">
+            <VirtualTable
+              items={kept}
+              rowHeight={ROW_HEIGHT}
+              maxHeight={ROW_HEIGHT * 9 + HEAD_HEIGHT}
+              label="Crawled pages"
+              keyOf={(p) => p.url}
+              colgroup={
+                <colgroup>
+                  <col />
+                  <col className="wb-table__chars-col" />
+                  <col className="wb-table__action-col" />
+                </colgroup>
+              }
+              head={
+                <tr style={{ height: HEAD_HEIGHT }} aria-rowindex={1}>
+                  <th scope="col">Crawled URLs</th>
+                  <th scope="col" className="wb-table__chars">
+                    Characters
+                  </th>
+                  <th scope="col" className="wb-table__action">
+                    <span className="sr-only">Delete</span>
+                  </th>
+                </tr>
+              }
+              renderRow={(page, index) => (
+                <>
+                  <td className="wb-table__url">
+                    <a href={page.url} target="_blank" rel="noreferrer noopener" title={page.url}>
+                      <span className="wb-table__url-text">{displayUrl(page.url)}</span>
+                      <ExternalLink size={13} aria-hidden="true" />
+                    </a>
+                  </td>
+                  <td className="wb-table__chars">{fmt(page.token_count)}</td>
+                  <td className="wb-table__action">
+                    <button
+                      type="button"
+                      className="icon-button icon-button--danger"
+                      aria-label={`Delete ${page.url}`}
+                      title="Delete"
+                      disabled={busy}
+                      onFocus={(e) =>
+                        e.currentTarget.closest('tr')?.scrollIntoView({ block: 'nearest' })
+                      }
+                      onClick={() => onRemove(page.url, index)}
+                    >
+                      <Trash2 size={17} />
+                    </button>
+                  </td>
+                </>
+              )}
+            />
+          </div>
+        )}
 
         <FormError message={error} />
 

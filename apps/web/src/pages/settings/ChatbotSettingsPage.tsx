@@ -7,6 +7,7 @@ import { useSession } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ChatbotSideMenu } from '../../components/ChatbotSideMenu.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { AllowedDomains } from '../../features/embed/AllowedDomains.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import {
   fetchGeneralSettings,
@@ -24,7 +25,14 @@ export function ChatbotSettingsPage() {
   const { bot_id: botId } = useSession();
   return (
     <ChatbotSideMenu>
-      {botId ? <SettingsForm key={botId} botId={botId} /> : <NoBotSelected />}
+      {botId ? (
+        <>
+          <SettingsForm key={botId} botId={botId} />
+          <AllowedDomains key={`domains-${botId}`} botId={botId} />
+        </>
+      ) : (
+        <NoBotSelected />
+      )}
     </ChatbotSideMenu>
   );
 }

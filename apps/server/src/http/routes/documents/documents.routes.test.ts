@@ -120,6 +120,25 @@ describe('POST /api/upload/documents', () => {
     expect(foreign1.status).toBe(404);
   });
 
+  it('stage 2 without a file trains the stage-1 extraction kept for this user', async () => {
+    const pdf = makeTextPdf([[{ x: 72, y: 700, text: 'Kept on the server between stages.' }]]);
+    const one = await post(alice, { stage: 1 }, { name: 'kept.pdf', content: pdf });
+    expect(one.status).toBe(200);
+    const two = await post(alice, { stage: 2, char_count: 999_999, bot_count: 1 });
+    expect(two.status).toBe(200);
+    await t.runtime.ctx.jobs.whenIdle();
+    const source = await t.runtime.ctx.db
+      .selectFrom('sources')
+      .select(['title', 'char_count'])
+      .where('bot_id', '=', two.body.response.botId)
+      .executeTakeFirstOrThrow();
+    expect(source.title).toBe('kept.pdf');
+    expect(Number(source.char_count)).toBeLessThan(100);
+    // Another user has no extraction to train.
+    const other = await post(bob, { stage: 2, bot_count: 1 });
+    expect(other).toMatchObject({ status: 400, body: { message: MESSAGES.selectFile } });
+  });
+
   it('needs a file', async () => {
     const res = await post(alice, { stage: 1 });
     expect(res).toMatchObject({

@@ -1,0 +1,74 @@
+import { THEME_DEFAULTS, type ThemeColorField, type ThemeData } from '@docent/shared';
+import { api } from '../../lib/api.ts';
+import { parseColor, type Rgba, toHex, toRgbaString } from './color.ts';
+
+export type ThemeColors = Record<ThemeColorField, Rgba>;
+
+/** Header, agent and user colours are saved as rgba(); the two icon colours as hex (spec §3). */
+export const HEX_ONLY: ReadonlySet<ThemeColorField> = new Set([
+  'send_icon_color',
+  'chat_icon_color',
+]);
+
+export const DEFAULT_COLORS: ThemeColors = toColors(THEME_DEFAULTS);
+
+export function toColors(data: Partial<Record<ThemeColorField, string>>): ThemeColors {
+  const pick = (field: ThemeColorField) =>
+    parseColor(data[field]) ?? (parseColor(THEME_DEFAULTS[field]) as Rgba);
+  return {
+    header_color: pick('header_color'),
+    agent_color: pick('agent_color'),
+    user_color: pick('user_color'),
+    send_icon_color: pick('send_icon_color'),
+    chat_icon_color: pick('chat_icon_color'),
+  };
+}
+
+/** Only our own logo URLs (same origin paths, or http/https) reach an <img>. */
+export function safeLogoUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface LoadedTheme {
+  colors: ThemeColors;
+  logoUrl: string | null;
+}
+
+export async function fetchTheme(botId: string): Promise<LoadedTheme> {
+  const reply = await api<{ theme_data?: Partial<ThemeData> }>(
+    `customize/theme-settings/${encodeURIComponent(botId)}`,
+  );
+  const data = reply.response?.theme_data ?? {};
+  return { colors: toColors(data), logoUrl: safeLogoUrl(data.header_logo) };
+}
+
+/** Multipart save (spec §7): json_data plus the header_logo file, or logo null without one. */
+export function saveTheme(
+  botId: string,
+  colors: ThemeColors,
+  logo: File | null,
+  removeLogo = false,
+) {
+  const themes = {
+    header_color: toRgbaString(colors.header_color),
+    agent_color: toRgbaString(colors.agent_color),
+    user_color: toRgbaString(colors.user_color),
+    send_icon_color: toHex(colors.send_icon_color),
+    chat_icon_color: toHex(colors.chat_icon_color),
+    header_logo: null,
+  };
+  const form = new FormData();
+  form.append(
+    'json_data',
+    JSON.stringify({ bot_id: botId, themes, ...(removeLogo ? { remove_logo: true } : {}) }),
+  );
+  if (logo) form.append('header_logo', logo, logo.name);
+  return api<{ theme_data?: Partial<ThemeData> }>('customize/theme-settings', { form });
+}
