@@ -194,6 +194,14 @@ async function product(): Promise<void> {
     `  product process peak RSS: ${Math.round(bootRss)} MB after boot, ${Math.round(peakRssMb())} MB after stage 1\n`,
   );
 
+  if (process.argv.includes('--stage1-only')) {
+    socket.close();
+    await runtime.ctx.realtime.close();
+    await app.close();
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const trained = new Promise<void>((resolve) => {
     socket.on('message', (m: { status: string }) => {
       if (m.status === 'completed') resolve();

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { retrieve } from '../../apps/server/src/rag/retrieve.ts';
+import { vacuumSearchIndex } from '../../apps/server/src/search/search.repo.ts';
 import { splitSentences } from '../../apps/server/src/search/sentences.ts';
 import {
   addDocuments,
@@ -86,6 +87,8 @@ if (dir) {
       }
       print(`built ${chunks} chunks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
+    // As after a training run: PGlite has no autovacuum (see vacuumSearchIndex).
+    await vacuumSearchIndex(t.db);
     const n = await t.db
       .selectFrom('search_bot_stats')
       .select('chunk_count')

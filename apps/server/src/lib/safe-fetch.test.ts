@@ -32,7 +32,9 @@ function handler(req: IncomingMessage, res: ServerResponse) {
       });
       req.on('end', () => {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ method: req.method, body, type: req.headers['content-type'] ?? null }));
+        res.end(
+          JSON.stringify({ method: req.method, body, type: req.headers['content-type'] ?? null }),
+        );
       });
       return;
     }
@@ -253,9 +255,17 @@ describe('safeFetch', () => {
   });
 
   it('sends bodies like fetch (API clients), follows 303 as GET, and can leave redirects alone', async () => {
-    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":1}' };
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"q":1}',
+    };
     const echoed = await safeFetch(`${base}/echo`, init, loopbackOnly);
-    expect(await echoed.json()).toEqual({ method: 'POST', body: '{"q":1}', type: 'application/json' });
+    expect(await echoed.json()).toEqual({
+      method: 'POST',
+      body: '{"q":1}',
+      type: 'application/json',
+    });
     const after303 = await safeFetch(`${base}/see-other`, init, loopbackOnly);
     expect(await after303.json()).toEqual({ method: 'GET', body: '', type: null });
     const manual = await safeFetch(`${base}/redirect?to=/ok`, { redirect: 'manual' }, loopbackOnly);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.ts';
 import { compactBotIndex, indexChunks } from '../search/lexical-index.ts';
+import { vacuumSearchIndex } from '../search/search.repo.ts';
 import { PENDING_DOCS_TO_MERGE } from '../search/segment-merge.ts';
 import {
   addDocument,
@@ -201,6 +202,7 @@ describe('retrieve (lexical BM25F over the database)', () => {
     expect(all[0]?.title).toBe('Doc 7');
 
     await compactBotIndex(t.db, bot.botId);
+    await vacuumSearchIndex(t.db);
     expect((await counts(bot.botId)).postings).toBe(0);
     expect(
       await retrieve(t.db, { botId: bot.botId, query: 'shared words topic7', limit: 100 }),

@@ -65,15 +65,14 @@ export function scoreBm25(
   const avg = averageLengths(stats);
   const { k1, b, weight } = params;
   const n = Math.max(stats.chunk_count, 1);
-  const slot = new Map<number, number>();
-  let ids = new Float64Array(1024);
-  let scores = new Float64Array(1024);
-  let size = 0;
-  const termIds: number[] = [];
-  const termTfw: number[] = [];
+  // Pass 1: decode each term's postings into (chunk id, weighted tf) and its exact df.
+  const perTerm: { w: number; ids: number[]; tfw: number[] }[] = [];
+  let minId = Number.POSITIVE_INFINITY;
+  let maxId = Number.NEGATIVE_INFINITY;
+  let total = 0;
   for (const [term, qtf] of queryTerms) {
-    termIds.length = 0;
-    termTfw.length = 0;
+    const ids: number[] = [];
+    const tfws: number[] = [];
     for (const list of lists) {
       if (list.term !== term) continue;
       const masked = list.blockId === null ? undefined : dead.get(list.blockId);
@@ -86,34 +85,50 @@ export function scoreBm25(
           tfw +=
             ((weight[f] ?? 0) * (tf[f] ?? 0)) / (1 - bf + (bf * (len[f] ?? 0)) / (avg[f] ?? 1));
         }
-        termIds.push(chunkId);
-        termTfw.push(tfw);
+        ids.push(chunkId);
+        tfws.push(tfw);
+        if (chunkId < minId) minId = chunkId;
+        if (chunkId > maxId) maxId = chunkId;
       });
     }
-    if (termIds.length === 0) continue;
-    const w = qtf * idf(n, termIds.length);
-    for (let i = 0; i < termIds.length; i++) {
-      const id = termIds[i] as number;
-      const tfw = termTfw[i] as number;
-      const add = (w * tfw * (k1 + 1)) / (k1 + tfw);
-      let s = slot.get(id);
-      if (s === undefined) {
-        s = size++;
-        if (s >= ids.length) {
-          const grownIds = new Float64Array(ids.length * 2);
-          grownIds.set(ids);
-          ids = grownIds;
-          const grownScores = new Float64Array(scores.length * 2);
-          grownScores.set(scores);
-          scores = grownScores;
-        }
-        ids[s] = id;
-        slot.set(id, s);
+    if (ids.length === 0) continue;
+    total += ids.length;
+    perTerm.push({ w: qtf * idf(n, ids.length), ids, tfw: tfws });
+  }
+  if (total === 0) return { ids: new Float64Array(0), scores: new Float64Array(0) };
+  // Pass 2: accumulate. A bot's chunk ids are mostly a dense range, so a typed array indexed
+  // by id beats a hash map; fall back to the map when the range is sparse.
+  const range = maxId - minId + 1;
+  if (range <= Math.max(4 * total, 65_536)) {
+    const acc = new Float64Array(range);
+    const seen = new Uint8Array(range);
+    for (const { w, ids, tfw } of perTerm) {
+      for (let i = 0; i < ids.length; i++) {
+        const t = tfw[i] as number;
+        const at = (ids[i] as number) - minId;
+        acc[at] = (acc[at] as number) + (w * t * (k1 + 1)) / (k1 + t);
+        seen[at] = 1;
       }
-      scores[s] = (scores[s] ?? 0) + add;
+    }
+    const outIds: number[] = [];
+    const outScores: number[] = [];
+    for (let i = 0; i < range; i++) {
+      if (seen[i] === 1) {
+        outIds.push(i + minId);
+        outScores.push(acc[i] as number);
+      }
+    }
+    return { ids: Float64Array.from(outIds), scores: Float64Array.from(outScores) };
+  }
+  const byId = new Map<number, number>();
+  for (const { w, ids, tfw } of perTerm) {
+    for (let i = 0; i < ids.length; i++) {
+      const t = tfw[i] as number;
+      const id = ids[i] as number;
+      byId.set(id, (byId.get(id) ?? 0) + (w * t * (k1 + 1)) / (k1 + t));
     }
   }
-  return { ids: ids.subarray(0, size), scores: scores.subarray(0, size) };
+  return { ids: Float64Array.from(byId.keys()), scores: Float64Array.from(byId.values()) };
 }
 
 /** The `k` best (id, score) pairs, best first; ties broken by lower chunk id (stable order). */

@@ -71,24 +71,6 @@ export async function replaceSegments(db: Db, botId: string, segs: SegmentWrite[
 
 export type BotStats = Omit<SearchBotStatsTable, 'bot_id'>;
 
-export async function loadBotStats(db: Db, botId: string): Promise<BotStats | undefined> {
-  return db
-    .selectFrom('search_bot_stats')
-    .select([
-      'chunk_count',
-      'body_len',
-      'body_n',
-      'title_len',
-      'title_n',
-      'heading_len',
-      'heading_n',
-      'question_len',
-      'question_n',
-    ])
-    .where('bot_id', '=', botId)
-    .executeTakeFirst();
-}
-
 /** A term's postings from one block (`blockId`) or from all pending segments (null). */
 export interface PostingRow {
   term: string;

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { ChatbotAnalyticsPage } from '../pages/analytics/ChatbotAnalyticsPage.tsx';
 import { BillingPage } from '../pages/billing/BillingPage.tsx';
+import { ChatPage } from '../pages/chat/ChatPage.tsx';
 import { CrawlPage, DatasourceCrawlPage } from '../pages/crawl/CrawlPages.tsx';
+import { CustomizationPage } from '../pages/customization/CustomizationPage.tsx';
 import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
 import {
   QuestionModelPage,
@@ -11,6 +13,7 @@ import {
 } from '../pages/datasource/TrainedItemsPages.tsx';
 import { NotificationPage } from '../pages/notification/NotificationPage.tsx';
 import { DatasourcePdfPage, PdfUploadPage } from '../pages/pdf/PdfPages.tsx';
+import { PreviewPage } from '../pages/preview/PreviewPage.tsx';
 import { UserProfilePage } from '../pages/profile/UserProfilePage.tsx';
 import {
   DatasourceCsvUploadPage,
@@ -20,12 +23,9 @@ import {
   QuestionListingPage,
   QuestionPage,
 } from '../pages/question/QuestionPages.tsx';
-import { ChatPage } from '../pages/chat/ChatPage.tsx';
-import { CustomizationPage } from '../pages/customization/CustomizationPage.tsx';
-import { PreviewPage } from '../pages/preview/PreviewPage.tsx';
-import { StatusPage } from '../pages/status/StatusPage.tsx';
 import { ChatbotSettingsPage } from '../pages/settings/ChatbotSettingsPage.tsx';
 import { DatasourceSitemapPage, SitemapPage } from '../pages/sitemap/SitemapPages.tsx';
+import { StatusPage } from '../pages/status/StatusPage.tsx';
 import { StatusCheckPage } from '../pages/status-check/StatusCheckPage.tsx';
 import { TeamListingPage } from '../pages/team/TeamListingPage.tsx';
 import {

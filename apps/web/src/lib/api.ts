@@ -89,31 +89,33 @@ function refreshTokens(): Promise<boolean> {
 }
 
 /**
- * Calls `/api/<path>` with cookies and the CSRF header, and resolves with the envelope.
- * Rejects with ApiError on a non-2xx reply. Follows spec §4: a 401 for an expired access
- * token triggers one shared refresh and one retry; anything else 401 ends the session.
+ * Sends `/api/<path>` with cookies and the CSRF header and follows spec §4: a 401 for an
+ * expired access token triggers one shared refresh and one retry; any other 401 (or a failed
+ * refresh) ends the session. Resolves with the final response, whatever its other status.
  */
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const url = API_BASE + path.replace(/^\/+/, '');
+  const sentAt = generation;
+  let res = await fetch(url, buildInit(options));
+  if (res.status !== 401 || options.skipAuthRecovery) return res;
+
+  let body = await parseBody(res);
+  if (body?.token_type === 'access' && (sentAt !== generation || (await refreshTokens()))) {
+    res = await fetch(url, buildInit(options));
+    if (res.status !== 401) return res;
+    body = await parseBody(res);
+  }
+  onSessionExpired();
+  throw new ApiError(401, body, 'Unauthorized');
+}
+
+/** Calls the API and resolves with the envelope; rejects with ApiError on a non-2xx reply. */
 export async function api<T = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
-  const url = API_BASE + path.replace(/^\/+/, '');
-  const sentAt = generation;
-  let res = await fetch(url, buildInit(options));
-  let body = await parseBody(res);
-
-  if (res.status === 401 && !options.skipAuthRecovery) {
-    const canRenew = body?.token_type === 'access';
-    if (canRenew && (sentAt !== generation || (await refreshTokens()))) {
-      res = await fetch(url, buildInit(options));
-      body = await parseBody(res);
-    }
-    if (res.status === 401) {
-      onSessionExpired();
-      throw new ApiError(401, body, 'Unauthorized');
-    }
-  }
-
+  const res = await send(path, options);
+  const body = await parseBody(res);
   if (!res.ok) throw new ApiError(res.status, body, `Request failed (${res.status})`);
   return (body ?? { hasError: false, message: '' }) as Envelope<T>;
 }
@@ -123,20 +125,9 @@ export async function api<T = unknown>(
  * cookies, CSRF header and 401 recovery, resolving with the open Response once it is a 2xx.
  */
 export async function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
-  const url = API_BASE + path.replace(/^\/+/, '');
-  const sentAt = generation;
-  let res = await fetch(url, buildInit(options));
-  if (res.status === 401 && !options.skipAuthRecovery) {
-    const body = await parseBody(res);
-    if (body?.token_type === 'access' && (sentAt !== generation || (await refreshTokens()))) {
-      res = await fetch(url, buildInit(options));
-    }
-    if (res.status === 401) {
-      onSessionExpired();
-      throw new ApiError(401, await parseBody(res), 'Unauthorized');
-    }
-  }
-  if (!res.ok) throw new ApiError(res.status, await parseBody(res), `Request failed (${res.status})`);
+  const res = await send(path, options);
+  if (!res.ok)
+    throw new ApiError(res.status, await parseBody(res), `Request failed (${res.status})`);
   return res;
 }
 

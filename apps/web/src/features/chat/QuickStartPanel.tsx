@@ -41,13 +41,13 @@ export function QuickStartPanel({ bot }: { bot: Partial<BotSummary> | undefined 
   if (showQuickStart) return null;
   const done = STEPS.filter((s) => bot?.[s.flag] === true).length;
   return (
-    <aside className="quick-start" aria-labelledby="quick-start-title">
-      <div className="quick-start__head">
+    <aside className="qs-panel" aria-labelledby="quick-start-title">
+      <div className="qs-panel__head">
         <div>
-          <h2 id="quick-start-title" className="quick-start__title">
+          <h2 id="quick-start-title" className="qs-panel__title">
             Quick-start guide
           </h2>
-          <p className="quick-start__progress">
+          <p className="qs-panel__progress">
             {done} of {STEPS.length} completed
           </p>
         </div>
@@ -62,7 +62,7 @@ export function QuickStartPanel({ bot }: { bot: Partial<BotSummary> | undefined 
         </button>
       </div>
       <div
-        className="quick-start__bar"
+        className="qs-panel__bar"
         role="progressbar"
         aria-label="Quick-start progress"
         aria-valuemin={0}
@@ -71,16 +71,16 @@ export function QuickStartPanel({ bot }: { bot: Partial<BotSummary> | undefined 
       >
         <span style={{ width: `${(done / STEPS.length) * 100}%` }} />
       </div>
-      <ol className="quick-start__steps">
+      <ol className="qs-panel__steps">
         {STEPS.map((step) => {
           const state = bot?.[step.flag];
           return (
             <li
               key={step.flag}
-              className={`quick-start__step${state === true ? ' quick-start__step--done' : ''}`}
+              className={`qs-panel__step${state === true ? ' qs-panel__step--done' : ''}`}
               data-testid={`quick-start-${step.flag}`}
             >
-              <span className="quick-start__icon">
+              <span className="qs-panel__icon">
                 {state === undefined ? (
                   <Spinner size={16} label="Loading" />
                 ) : state ? (
@@ -89,11 +89,11 @@ export function QuickStartPanel({ bot }: { bot: Partial<BotSummary> | undefined 
                   <CircleDashed size={18} aria-label="Not done yet" />
                 )}
               </span>
-              <span className="quick-start__text">
-                <Link to={step.to} className="quick-start__link">
+              <span className="qs-panel__text">
+                <Link to={step.to} className="qs-panel__link">
                   {step.label}
                 </Link>
-                <span className="quick-start__hint">{state ? 'Completed' : step.hint}</span>
+                <span className="qs-panel__hint">{state ? 'Completed' : step.hint}</span>
               </span>
             </li>
           );

@@ -72,9 +72,7 @@ export function parseBlocks(source: string): Block[] {
         i++;
       }
       blocks.push(
-        ordered
-          ? { kind: 'ol', start: Number(ordered[1]) || 1, items }
-          : { kind: 'ul', items },
+        ordered ? { kind: 'ol', start: Number(ordered[1]) || 1, items } : { kind: 'ul', items },
       );
       continue;
     }
@@ -100,7 +98,7 @@ export function parseBlocks(source: string): Block[] {
 
 // One pass over the text: the earliest match wins; its inner text is parsed again.
 const INLINE =
-  /(`+)([^`]+?)\1|!\[([^\]]*)\]\(([^()\s]*)(?:\s+"[^"]*")?\)|\[([^\]]+)\]\(([^()\s]+)(?:\s+"[^"]*")?\)|\*\*(?=\S)(.+?)\*\*|__(?=\S)(.+?)__|\*(?=[^\s*])([^*]+?)\*|(?<![\w])_(?=[^\s_])([^_]+?)_(?![\w])|(https?:\/\/[^\s<>()"']*[^\s<>()"'.,;:!?])/g;
+  /(`+)([^`]+?)\1|!\[([^\]]*)\]\(([^()\s]*)(?:\s+"[^"]*")?\)|\[([^\]]+)\]\(([^()\s]+)(?:\s+"[^"]*")?\)|\*\*(?=\S)(.+?)\*\*|(?<![\w])__(?=\S)(.+?)__(?![\w])|\*(?=[^\s*])([^*]+?)\*|(?<![\w])_(?=[^\s_])([^_]+?)_(?![\w])|(https?:\/\/[^\s<>()"']*[^\s<>()"'.,;:!?])/g;
 
 const MAX_DEPTH = 4;
 
@@ -153,10 +151,13 @@ export function renderInline(text: string, depth = 0): ReactNode[] {
 }
 
 function withBreaks(lines: string[]): ReactNode[] {
-  return lines.flatMap((line, i) => [
-    ...(i > 0 ? [<br key={`br-${i}`} />] : []),
-    <Fragment key={`l-${i}`}>{renderInline(line)}</Fragment>,
-  ]);
+  return lines.map((line, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: lines of one paragraph have no identity
+    <Fragment key={i}>
+      {i > 0 && <br />}
+      {renderInline(line)}
+    </Fragment>
+  ));
 }
 
 export function Markdown({ text, className }: { text: string; className?: string }) {

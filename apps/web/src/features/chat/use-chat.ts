@@ -81,8 +81,11 @@ export function useChat(botId: string) {
     };
   }, [botId]);
 
-  const update = (key: string, fn: (t: Turn) => Turn) =>
-    setTurns((list) => list.map((t) => (t.key === key ? fn(t) : t)));
+  const update = useCallback(
+    (key: string, fn: (t: Turn) => Turn) =>
+      setTurns((list) => list.map((t) => (t.key === key ? fn(t) : t))),
+    [],
+  );
 
   const send = useCallback(
     async (question: string) => {
@@ -130,7 +133,7 @@ export function useChat(botId: string) {
       }
       return true;
     },
-    [botId, busy, queryClient],
+    [botId, busy, queryClient, update],
   );
 
   return { turns, conversationId, loadingHistory, busy, send };

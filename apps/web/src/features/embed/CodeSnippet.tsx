@@ -52,7 +52,12 @@ export function LinkSnippet({ url, testId }: { url: string; testId?: string }) {
         <button type="button" className="btn btn--primary btn--sm" onClick={copy}>
           <Copy size={15} aria-hidden="true" /> Copy link
         </button>
-        <a className="btn btn--secondary btn--sm" href={url} target="_blank" rel="noopener noreferrer">
+        <a
+          className="btn btn--secondary btn--sm"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Open
         </a>
       </div>

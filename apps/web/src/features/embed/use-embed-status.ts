@@ -34,8 +34,7 @@ export function useEmbedStatus(botId: string): EmbedStatus {
     queryKey: ['bot-status', botId],
     queryFn: async () => (await fetchBotStatus(botId)).response ?? null,
     staleTime: 0,
-    refetchInterval: (q) =>
-      q.state.data?.processing_complete || live?.ready ? false : POLL_MS,
+    refetchInterval: (q) => (q.state.data?.processing_complete || live?.ready ? false : POLL_MS),
   });
 
   useEffect(() => {

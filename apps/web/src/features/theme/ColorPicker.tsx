@@ -42,7 +42,8 @@ export function ColorPicker({
 
   return (
     <div className="color-picker" role="dialog" aria-label={`${label} picker`}>
-      <div className="color-picker__swatches" role="group" aria-label="Preset colours">
+      <fieldset className="color-picker__swatches">
+        <legend className="sr-only">Preset colours</legend>
         {PRESET_SWATCHES.map((swatch) => {
           const color = parseColor(swatch) as Rgba;
           const selected = sameColor({ ...color, a: value.a }, value);
@@ -61,7 +62,7 @@ export function ColorPicker({
             </button>
           );
         })}
-      </div>
+      </fieldset>
       <div className="color-picker__inputs">
         <label className="color-picker__hex" htmlFor={`${id}-hex`}>
           <span>Hex</span>

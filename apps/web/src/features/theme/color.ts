@@ -45,7 +45,10 @@ export function parseColor(value: string | null | undefined): Rgba | null {
 export const toRgbaString = (c: Rgba) => `rgba(${c.r},${c.g},${c.b},${c.a})`;
 
 export const toHex = (c: Rgba) =>
-  `#${[c.r, c.g, c.b].map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  `#${[c.r, c.g, c.b]
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 
 export const sameColor = (x: Rgba, y: Rgba) =>
   x.r === y.r && x.g === y.g && x.b === y.b && x.a === y.a;

@@ -41,18 +41,29 @@ export function CrawlForm({ flow, mode }: { flow: WebsiteFlow; mode: Mode }) {
   const [fetchImages, setFetchImages] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  /** Set when this form started the crawl: its first page list opens the review. */
+  /** Set when this form started the crawl: a crawl that ends with no page is reported here. */
   const started = useRef(false);
 
   const active = crawl.crawlId !== null && crawl.status === 'running' && !crawl.received;
   useCrawlFeed(active ? crawl.crawlId : null);
 
+  // The first page list opens the review (also for a crawl started before a reload).
+  const hadPages = useRef(crawl.received);
   useEffect(() => {
-    if (!started.current || !crawl.crawlId) return;
-    if (crawl.received && !crawl.hasError) {
-      started.current = false;
-      navigate(flow.listing);
-    } else if (crawl.status !== 'running') {
+    if (!crawl.crawlId) {
+      hadPages.current = false;
+      return;
+    }
+    if (crawl.received) {
+      if (!hadPages.current) {
+        hadPages.current = true;
+        started.current = false;
+        navigate(flow.listing);
+      }
+      return;
+    }
+    hadPages.current = false;
+    if (started.current && crawl.status !== 'running') {
       // Finished without a single page: say why and let the user try another address.
       started.current = false;
       setError(crawl.message || 'No pages could be crawled from this website.');

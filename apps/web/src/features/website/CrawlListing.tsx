@@ -34,12 +34,14 @@ export function CrawlListing({ flow }: { flow: WebsiteFlow }) {
   const chars = useMemo(() => kept.reduce((n, p) => n + p.token_count, 0), [kept]);
   const complete = crawl.status !== 'running' && crawl.status !== 'idle';
 
-  // Spec §4: the message 'Websites will be loaded' closes the listing and shows that message.
+  // Spec §4: 'Websites will be loaded' (a crawl with no page list yet) closes the listing and
+  // shows that message; the form waits there and reopens the listing when pages arrive.
+  const waiting = crawl.crawlId !== null && crawl.status === 'running' && !crawl.received;
   useEffect(() => {
-    if (crawl.message !== MESSAGES.websitesWillBeLoaded) return;
+    if (!waiting) return;
     toast.info(MESSAGES.websitesWillBeLoaded, { toastId: 'websites-will-be-loaded' });
-    navigate(crawl.kind === 'sitemap' ? flow.sitemap : flow.crawl);
-  }, [crawl.message, crawl.kind, flow, navigate]);
+    navigate(crawl.kind === 'sitemap' ? flow.sitemap : flow.crawl, { replace: true });
+  }, [waiting, crawl.kind, flow, navigate]);
 
   // A trained crawl is done with once the user leaves for the preview.
   useEffect(

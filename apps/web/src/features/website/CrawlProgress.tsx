@@ -59,7 +59,7 @@ export function CrawlProgress({
         <div className="wb-progress__text">
           <p className="wb-progress__title">
             {waiting && found === 0
-              ? `Crawling ${crawl.kind === 'sitemap' ? 'the sitemap' : 'your website'}…`
+              ? MESSAGES.websitesWillBeLoaded
               : `Crawling… ${fmt(found)} ${found === 1 ? 'page' : 'pages'} found`}
           </p>
           <p className="wb-progress__meta" data-testid="crawl-stats">

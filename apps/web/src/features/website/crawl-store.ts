@@ -54,6 +54,7 @@ function restore(): CrawlState {
       crawlId: string;
       kind: CrawlKind;
       startUrl: string;
+      received: boolean;
       removed: string[];
     } | null;
     if (!saved?.crawlId) return EMPTY;
@@ -72,6 +73,7 @@ function set(next: CrawlState): void {
         crawlId: next.crawlId,
         kind: next.kind,
         startUrl: next.startUrl,
+        received: next.received,
         removed: [...next.removed],
       }),
     );

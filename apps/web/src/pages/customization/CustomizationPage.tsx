@@ -14,6 +14,7 @@ import { NoBotSelected } from '../../features/knowledge/NoBotSelected.tsx';
 import { ColorField } from '../../features/theme/ColorField.tsx';
 import type { Rgba } from '../../features/theme/color.ts';
 import { LogoChooser } from '../../features/theme/LogoChooser.tsx';
+import { ThemePreview } from '../../features/theme/ThemePreview.tsx';
 import {
   DEFAULT_COLORS,
   fetchTheme,
@@ -21,7 +22,6 @@ import {
   saveTheme,
   type ThemeColors,
 } from '../../features/theme/theme.api.ts';
-import { ThemePreview } from '../../features/theme/ThemePreview.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import '../../features/theme/theme.css';
 
@@ -69,11 +69,6 @@ function ThemeEditor({ botId }: { botId: string }) {
     setColors(theme.data.colors);
     setSavedLogo(theme.data.logoUrl);
   }, [theme.data]);
-
-  // Spec §8: a failed theme load is kept as a message (shown below) and logged.
-  useEffect(() => {
-    if (theme.isError) console.warn('Theme load failed', theme.error);
-  }, [theme.isError, theme.error]);
 
   // The local preview URL lives as long as the chosen file.
   useEffect(() => () => (logo ? URL.revokeObjectURL(logo.url) : undefined), [logo]);
@@ -135,6 +130,7 @@ function ThemeEditor({ botId }: { botId: string }) {
                 <h3 className="theme-form__subtitle">Theme</h3>
                 {theme.isPending && <Spinner size={16} label="Loading saved theme" />}
               </div>
+              {/* Spec §8: a failed theme load keeps its message; the defaults stay. */}
               {theme.isError && (
                 <p className="callout callout--warning" role="status">
                   {errorMessage(theme.error)} The default theme is shown.

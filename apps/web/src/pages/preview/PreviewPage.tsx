@@ -48,7 +48,9 @@ function ConversationList({ botId }: { botId: string }) {
           <h2 id="conv-title" className="kb-panel__title">
             Conversations
           </h2>
-          <p className="kb-panel__subtitle">Reopen a past chat with your bot, or start a new one.</p>
+          <p className="kb-panel__subtitle">
+            Reopen a past chat with your bot, or start a new one.
+          </p>
         </div>
         <Button onClick={newMessage}>
           <MessageSquarePlus size={17} aria-hidden="true" /> New Message

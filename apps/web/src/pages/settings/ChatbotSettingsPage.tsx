@@ -7,8 +7,8 @@ import { useSession } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ChatbotSideMenu } from '../../components/ChatbotSideMenu.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { AllowedDomains } from '../../features/embed/AllowedDomains.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { AllowedDomains } from '../../features/embed/AllowedDomains.tsx';
 import {
   fetchGeneralSettings,
   type GeneralSettings,

@@ -46,16 +46,16 @@ function EmbedSections({ botId }: { botId: string }) {
         </Section>
         <Section value="full-page" icon={ExternalLink} title="Share as Full Page Chat">
           <p className="embed__text">
-            A hosted page with nothing but your chatbot. Share the link in e-mails, on social
-            media or behind a "Chat with us" button.
+            A hosted page with nothing but your chatbot. Share the link in e-mails, on social media
+            or behind a "Chat with us" button.
           </p>
           {pageUrl ? <LinkSnippet url={pageUrl} testId="full-page-url" /> : <Waiting />}
         </Section>
         <Section value="inline" icon={LayoutPanelLeft} title="Add as Inline Chat">
           <p className="embed__text">
-            Shows the chat inside your page instead of a floating bubble. Paste both lines where
-            the chat should appear; the script fills the element named by{' '}
-            <code>data-target</code>, so you can change its id and height.
+            Shows the chat inside your page instead of a floating bubble. Paste both lines where the
+            chat should appear; the script fills the element named by <code>data-target</code>, so
+            you can change its id and height.
           </p>
           {status.publicUrl && status.attributes ? (
             <CodeSnippet
@@ -89,8 +89,8 @@ function EmbedSections({ botId }: { botId: string }) {
         </Section>
         <Section value="whatsapp" icon={MessagesSquare} title="Add Whats App">
           <p className="embed__text">
-            Answer your customers on WhatsApp with the same trained chatbot. This channel is
-            coming soon; the website messenger and full-page chat are ready today.
+            Answer your customers on WhatsApp with the same trained chatbot. This channel is coming
+            soon; the website messenger and full-page chat are ready today.
           </p>
           <span className="badge">Coming soon</span>
         </Section>
@@ -134,8 +134,8 @@ function MessengerSection({ status }: { status: EmbedStatus }) {
   return (
     <>
       <p className="embed__text">
-        Paste this script in the <code>&lt;head&gt;</code> of your web page. A chat icon appears
-        in the corner of every page that has it.
+        Paste this script in the <code>&lt;head&gt;</code> of your web page. A chat icon appears in
+        the corner of every page that has it.
       </p>
       {status.ready === undefined ? (
         <Waiting />
@@ -146,7 +146,11 @@ function MessengerSection({ status }: { status: EmbedStatus }) {
         </p>
       ) : (
         <>
-          <CodeSnippet code={status.script} copiedMessage={MESSAGES.scriptCopied} testId="embed-script" />
+          <CodeSnippet
+            code={status.script}
+            copiedMessage={MESSAGES.scriptCopied}
+            testId="embed-script"
+          />
           {status.attributes && (
             <dl className="embed__attrs">
               <div>
