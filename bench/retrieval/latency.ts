@@ -21,7 +21,7 @@ import { percentile } from './metrics.ts';
  * LATENCY_DB_DIR=<dir> keeps the built database there and reuses it on the next run.
  */
 const TARGET_CHUNKS = Number(process.argv[2] ?? 100_000);
-const CHUNKS_PER_DOC = 10;
+const CHUNKS_PER_DOC = 20;
 const PARAGRAPH_CHARS = 1_000;
 const WARMUP = 20;
 /** Documents per transaction while building (as the pipeline batches them). */

@@ -74,11 +74,10 @@ export async function addDocuments(
   docs: (ChunkSource & { url?: string | null })[],
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const documents = [];
-    for (const doc of docs) {
-      const { id: documentId } = await trx
-        .insertInto('documents')
-        .values({
+    const docRows = await trx
+      .insertInto('documents')
+      .values(
+        docs.map((doc) => ({
           bot_id: bot.botId,
           source_id: bot.sourceId,
           title: doc.title,
@@ -86,32 +85,40 @@ export async function addDocuments(
           kind: doc.kind,
           content_hash: randomUUID(),
           char_count: doc.text.length,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const drafts = chunkDocument(doc);
-      const rows =
-        drafts.length === 0
-          ? { rows: [] }
-          : await sql<{ id: number; ordinal: number }>`
-        INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count)
-        SELECT ${bot.botId}::uuid, ${documentId}::uuid, c.ordinal, c.text, c.heading, c.question, c.char_count
-        FROM unnest(${drafts.map((d) => d.ordinal)}::int[], ${drafts.map((d) => d.text)}::text[],
-                    ${drafts.map((d) => d.heading)}::text[], ${drafts.map((d) => d.question)}::text[],
-                    ${drafts.map((d) => d.charCount)}::int[]) AS c(ordinal, text, heading, question, char_count)
-        RETURNING id, ordinal`.execute(trx);
-      const idByOrdinal = new Map(rows.rows.map((r) => [r.ordinal, r.id]));
-      documents.push({
-        documentId,
-        title: doc.title,
-        chunks: drafts.map((d) => ({
-          id: idByOrdinal.get(d.ordinal) as number,
-          text: d.text,
-          heading: d.heading,
-          question: d.question,
         })),
-      });
+      )
+      .returning('id')
+      .execute();
+    const drafted = docs.map((doc, i) => ({
+      doc,
+      documentId: (docRows[i] as { id: string }).id,
+      drafts: chunkDocument(doc),
+    }));
+    const flat = drafted.flatMap(({ documentId, drafts }) =>
+      drafts.map((d) => ({ documentId, ...d })),
+    );
+    const ids = new Map<string, number>();
+    if (flat.length > 0) {
+      const rows = await sql<{ id: number; document_id: string; ordinal: number }>`
+        INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count)
+        SELECT ${bot.botId}::uuid, c.document_id, c.ordinal, c.text, c.heading, c.question, c.char_count
+        FROM unnest(${flat.map((d) => d.documentId)}::uuid[], ${flat.map((d) => d.ordinal)}::int[],
+                    ${flat.map((d) => d.text)}::text[], ${flat.map((d) => d.heading)}::text[],
+                    ${flat.map((d) => d.question)}::text[], ${flat.map((d) => d.charCount)}::int[])
+             AS c(document_id, ordinal, text, heading, question, char_count)
+        RETURNING id, document_id, ordinal`.execute(trx);
+      for (const r of rows.rows) ids.set(`${r.document_id}/${r.ordinal}`, r.id);
     }
+    const documents = drafted.map(({ doc, documentId, drafts }) => ({
+      documentId,
+      title: doc.title,
+      chunks: drafts.map((d) => ({
+        id: ids.get(`${documentId}/${d.ordinal}`) as number,
+        text: d.text,
+        heading: d.heading,
+        question: d.question,
+      })),
+    }));
     await indexDocuments(trx, { botId: bot.botId, documents });
     return documents.map((d) => d.documentId);
   });

@@ -122,6 +122,7 @@ export function useChat(botId: string) {
           streaming: false,
         }));
         void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
+        void queryClient.invalidateQueries({ queryKey: ['conversations', botId] });
       } catch (err) {
         if (ctrl.signal.aborted) return false;
         // Spec §8: the message is shown and the answer stays 'Loading...'.

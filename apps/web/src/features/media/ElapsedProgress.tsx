@@ -38,7 +38,7 @@ export function ElapsedProgress({
         </div>
         {onCancel && (
           <Button variant="secondary" size="sm" onClick={onCancel}>
-            Cancel
+            Stop
           </Button>
         )}
       </div>

@@ -172,7 +172,7 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
         />
 
         <div className="md-pickers">
-          <div className={`md-picker${pdfDisabled ? ' md-picker--disabled' : ''}`}>
+          <div className={`md-picker${pdfDisabled && !pdf ? ' md-picker--disabled' : ''}`}>
             <h2 className="md-picker__title">PDF document</h2>
             <input
               ref={pdfInput}
@@ -222,7 +222,9 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
             <span>OR</span>
           </div>
 
-          <div className={`md-picker${imagesDisabled ? ' md-picker--disabled' : ''}`}>
+          <div
+            className={`md-picker${imagesDisabled && images.length === 0 ? ' md-picker--disabled' : ''}`}
+          >
             <h2 className="md-picker__title">
               Images <span className="md-picker__count">{images.length}/10</span>
             </h2>

@@ -63,10 +63,9 @@ export function CrawlProgress({
               : `Crawling… ${fmt(found)} ${found === 1 ? 'page' : 'pages'} found`}
           </p>
           <p className="wb-progress__meta" data-testid="crawl-stats">
-            <span>{fmt(found)} pages found</span>
             <span>{crawl.pagesPerSecond.toFixed(1)} pages/s</span>
-            <span>{seconds(crawl.elapsedMs)}</span>
-            {crawl.pageCap > 0 && <span>limit {fmt(crawl.pageCap)}</span>}
+            <span>{seconds(crawl.elapsedMs)} elapsed</span>
+            {crawl.pageCap > 0 && <span>up to {fmt(crawl.pageCap)} pages on your plan</span>}
           </p>
         </div>
         {onStop && (

@@ -39,7 +39,10 @@ function ConversationList({ botId }: { botId: string }) {
   };
 
   // With no conversation yet there is nothing to list: start one (spec §2).
-  if (query.isSuccess && query.data.length === 0) return <Navigate to="/chat" replace />;
+  // (Only on a fresh answer: a cached empty list may be from before the first chat.)
+  if (query.isSuccess && !query.isFetching && query.data.length === 0) {
+    return <Navigate to="/chat" replace />;
+  }
 
   return (
     <section className="panel conv-panel" aria-labelledby="conv-title">
@@ -56,7 +59,7 @@ function ConversationList({ botId }: { botId: string }) {
           <MessageSquarePlus size={17} aria-hidden="true" /> New Message
         </Button>
       </div>
-      {query.isPending ? (
+      {query.isPending || (query.isFetching && query.data?.length === 0) ? (
         <div className="conv-panel__state">
           <Spinner size={28} label="Loading conversations" />
         </div>
