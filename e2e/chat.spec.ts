@@ -111,6 +111,7 @@ describe.skipIf(!hasCovidQa)('dashboard chat preview', () => {
 
     // 'New Message' starts afresh.
     await page.goto('/preview');
+    await page.getByTestId('conversation-item').first().waitFor();
     expect(await page.getByTestId('conversation-item').count()).toBe(1);
     await page.getByRole('button', { name: 'New Message' }).click();
     await expectPath(page, '/chat');

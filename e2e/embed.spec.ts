@@ -93,7 +93,7 @@ describe('customization, embed page and the copied snippet', () => {
     expect(await page.getByRole('button', { name: 'User Message Color' }).textContent()).toContain(
       'rgba(39,199,116,1)',
     );
-    expect(await page.getByRole('button', { name: 'Icon Color' }).textContent()).toContain(
+    expect(await page.getByRole('button', { name: 'Icon Color', exact: true }).textContent()).toContain(
       '#2EC16E',
     );
     await expectVisible(page.getByTestId('preview-default-logo'));
@@ -118,7 +118,7 @@ describe('customization, embed page and the copied snippet', () => {
     expect(await header.textContent()).toContain('rgba(17,24,39,1)');
     expect(await colorOf(page, 'preview-header', 'backgroundColor')).toBe('rgb(17, 24, 39)');
     expect(await colorOf(page, 'preview-header', 'color')).toBe('rgb(255, 255, 255)');
-    await page.getByRole('button', { name: 'Icon Color' }).click();
+    await page.getByRole('button', { name: 'Icon Color', exact: true }).click();
     expect(await picker.count()).toBe(0);
     await page
       .getByRole('dialog', { name: 'Icon Color picker' })
@@ -155,7 +155,7 @@ describe('customization, embed page and the copied snippet', () => {
     await clearToasts(page);
     await page.reload();
     await expect
-      .poll(() => page.getByRole('button', { name: 'Icon Color' }).textContent())
+      .poll(() => page.getByRole('button', { name: 'Icon Color', exact: true }).textContent())
       .toContain('#7C3AED');
     expect(
       await page.getByRole('button', { name: 'AI Chatbot Header Color' }).textContent(),
@@ -312,7 +312,7 @@ describe('customization, embed page and the copied snippet', () => {
       await openBot(page, bot.botName);
       await page.goto('/customization');
       await expect
-        .poll(() => page.getByRole('button', { name: 'Icon Color' }).textContent())
+        .poll(() => page.getByRole('button', { name: 'Icon Color', exact: true }).textContent())
         .toContain('#7C3AED');
       await expectNoSideScroll(page);
       await shot(page, 'customization-mobile');

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Command-line tools some tests compare against (never used by the product itself):
-# poppler-utils' pdftotext is the reference for born-digital PDF text extraction.
+# Debian packages the tests need and npm cannot provide: Chromium for the browser tests
+# (playwright-core drives it; Playwright's own browser download cannot work offline), a font
+# for stable screenshots, and poppler-utils' pdftotext as the reference for PDF extraction.
 set -euo pipefail
-if command -v pdftotext >/dev/null 2>&1; then exit 0; fi
-echo "Installing poppler-utils (pdftotext) for the PDF extraction tests…"
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "Installing ${missing[*]} for the tests…"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq poppler-utils >/dev/null
+$SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

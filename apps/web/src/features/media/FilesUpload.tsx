@@ -4,7 +4,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/Field.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
 import type { KnowledgeFlow } from '../knowledge/flows.ts';
 import { KnowledgeFrame, RouteTabs } from '../knowledge/KnowledgeFrame.tsx';
 import { useTraining } from '../knowledge/use-training.tsx';
@@ -129,7 +129,7 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
       }
     } catch (err) {
       if (!(err instanceof DOMException && err.name === 'AbortError')) {
-        setError(err instanceof ApiError ? errorMessage(err) : errorMessage(err));
+        setError(errorMessage(err));
       }
     } finally {
       aborter.current = null;

@@ -71,7 +71,8 @@ export function VirtualTable<T>({
     <div
       ref={box}
       className={`vtable${className ? ` ${className}` : ''}`}
-      style={{ maxHeight }}
+      // A page may cap the box further with --vtable-max (e.g. to keep its footer in view).
+      style={{ maxHeight: `min(${maxHeight}px, var(--vtable-max, ${maxHeight}px))` }}
       onScroll={onScroll}
     >
       <table aria-label={label} aria-rowcount={items.length + 1}>
