@@ -118,13 +118,16 @@ describe('customization, embed page and the copied snippet', () => {
     expect(await header.textContent()).toContain('rgba(17,24,39,1)');
     expect(await colorOf(page, 'preview-header', 'backgroundColor')).toBe('rgb(17, 24, 39)');
     expect(await colorOf(page, 'preview-header', 'color')).toBe('rgb(255, 255, 255)');
-    await page.getByRole('button', { name: 'Icon Color', exact: true }).click();
+    // Escape closes the open picker (it overlays the fields below it).
+    await page.keyboard.press('Escape');
     expect(await picker.count()).toBe(0);
+    await page.getByRole('button', { name: 'Icon Color', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Icon Color picker' })
       .getByRole('button', { name: 'Use #7C3AED' })
       .click();
     expect(await colorOf(page, 'preview-chat-icon', 'backgroundColor')).toBe('rgb(124, 58, 237)');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Agent Message Color' }).click();
     await page
       .getByRole('dialog', { name: 'Agent Message Color picker' })
@@ -132,6 +135,7 @@ describe('customization, embed page and the copied snippet', () => {
       .click();
     // Light bubble → dark text; dark bubble → white text.
     expect(await colorOf(page, 'preview-agent-bubble', 'color')).toBe('rgb(12, 26, 20)');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'User Message Color' }).click();
     await page
       .getByRole('dialog', { name: 'User Message Color picker' })
