@@ -92,6 +92,7 @@ export async function openBot(page: Page, botName: string): Promise<void> {
  * 'Loading...' first, then growing text. Resolves with those snapshots and the final text.
  */
 export async function ask(page: Page, question: string) {
+  await page.getByRole('log', { name: 'Conversation' }).waitFor();
   const before = await page.getByTestId('chat-turn').count();
   await page.evaluate((n) => {
     const w = window as unknown as { __answerStates: string[]; __observer?: MutationObserver };

@@ -150,6 +150,13 @@ describe.skipIf(!hasCovidQa)('dashboard chat preview', () => {
     const empty = await ask(page, 'Say nothing');
     expect(empty.answer).toBe(MESSAGES.chatEmptyAnswer);
     await page.unroute('**/api/ai/chat/stream');
+    expect(await storedConversation(desktop)).toBe('c-2');
+
+    // 'New chat' empties the window and forgets the conversation.
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByText(/^Ask .+ anything$/).waitFor();
+    expect(await page.getByTestId('chat-turn').count()).toBe(0);
+    expect(await storedConversation(desktop)).toBeNull();
   });
 
   it('lays out /preview and /chat on a 390 px phone', async () => {

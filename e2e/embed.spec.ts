@@ -12,7 +12,7 @@ import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { REPO_ROOT } from './helpers/paths.ts';
 import { solidPng } from './helpers/png.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
-import { clearToasts, expectPath, expectToast, expectVisible } from './helpers/ui.ts';
+import { clearToasts, expectToast, expectVisible } from './helpers/ui.ts';
 import { expectNoSideScroll, logIn, shot, signUpAndLogIn } from './knowledge.helpers.ts';
 
 const PASSWORD = 'Embed-Widget-42';
@@ -93,9 +93,9 @@ describe('customization, embed page and the copied snippet', () => {
     expect(await page.getByRole('button', { name: 'User Message Color' }).textContent()).toContain(
       'rgba(39,199,116,1)',
     );
-    expect(await page.getByRole('button', { name: 'Icon Color', exact: true }).textContent()).toContain(
-      '#2EC16E',
-    );
+    expect(
+      await page.getByRole('button', { name: 'Icon Color', exact: true }).textContent(),
+    ).toContain('#2EC16E');
     await expectVisible(page.getByTestId('preview-default-logo'));
     expect(await page.getByText('AI Agent · a few seconds ago').count()).toBe(1);
     expect(await page.getByTestId('preview-user-bubble').count()).toBe(2);

@@ -61,6 +61,7 @@ export function ColorField({
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-value`}
         onClick={onToggle}
+        title={shown}
         data-testid={`color-field-${label}`}
       >
         <span className="color-field__chip" aria-hidden="true">

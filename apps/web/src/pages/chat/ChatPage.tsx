@@ -1,7 +1,7 @@
 import { History, MessageSquarePlus, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { removeSessionKeys, useSession } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ChatbotSideMenu } from '../../components/ChatbotSideMenu.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -35,7 +35,11 @@ export function ChatPage() {
             // A new conversation remounts the window, which clears the stored id.
             key={`${botId}-${round}`}
             botId={botId}
-            onNewChat={() => setRound((r) => r + 1)}
+            onNewChat={() => {
+              // Cleared before the new window reads it on its first render.
+              removeSessionKeys('conversation_id');
+              setRound((r) => r + 1);
+            }}
           />
           <QuickStartPanel bot={bots.isPending ? undefined : (bot ?? NOTHING_DONE)} />
         </div>
@@ -79,7 +83,13 @@ function ChatWindow({ botId, onNewChat }: { botId: string; onNewChat: () => void
             <History size={16} aria-hidden="true" />
             <span className="chat-window__tool-label">History</span>
           </Link>
-          <Button variant="secondary" size="sm" onClick={onNewChat} disabled={busy}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onNewChat}
+            disabled={busy}
+            aria-label="New chat"
+          >
             <MessageSquarePlus size={16} aria-hidden="true" />
             <span className="chat-window__tool-label">New chat</span>
           </Button>

@@ -151,7 +151,7 @@ function ThemeEditor({ botId }: { botId: string }) {
                 ))}
               </div>
               <LogoChooser
-                fileName={logo?.file.name ?? null}
+                fileName={logo?.file.name ?? (previewLogo ? 'Saved logo' : null)}
                 previewUrl={previewLogo}
                 onChoose={chooseLogo}
                 onRemove={
