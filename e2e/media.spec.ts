@@ -10,6 +10,7 @@ import {
   startFakeYoutube,
 } from '../apps/server/test/helpers/fake-youtube.ts';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
+import { reportFailure } from './helpers/failure.ts';
 import { REPO_ROOT, SCREENSHOT_DIR } from './helpers/paths.ts';
 import { solidPng } from './helpers/png.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
@@ -60,13 +61,7 @@ describe('PDF, images and YouTube journey', () => {
 
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
-    const b = phone ?? browser;
-    await b?.page
-      .screenshot({ path: path.join(SCREENSHOT_DIR, 'media-failure.png') })
-      .catch(() => undefined);
-    process.stderr.write(
-      `page errors: ${JSON.stringify(b?.pageErrors)}\nserver:\n${server?.lines.slice(-15).join('\n')}\n`,
-    );
+    await reportFailure('media', phone ?? browser, server);
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MESSAGES } from '@docent/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
+import { reportFailure } from './helpers/failure.ts';
 import { SCREENSHOT_DIR } from './helpers/paths.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { clearToasts, expectPath, expectVisible } from './helpers/ui.ts';
@@ -127,13 +128,7 @@ describe('website crawl journey', () => {
   // A failing step leaves a picture and the page's errors behind.
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
-    const b = phone ?? browser;
-    await b?.page
-      .screenshot({ path: path.join(SCREENSHOT_DIR, 'website-failure.png') })
-      .catch(() => undefined);
-    process.stderr.write(
-      `page errors: ${JSON.stringify(b?.pageErrors)}\nserver:\n${server?.lines.slice(-15).join('\n')}\n`,
-    );
+    await reportFailure('website', phone ?? browser, server);
   });
 
   afterAll(async () => {

@@ -48,6 +48,8 @@ const schema = z.object({
   COOKIE_SECURE: optionalString,
   TRUST_PROXY: bool,
   ALLOW_PRIVATE_NETWORK: bool,
+  /** Plan given to every new account (self-hosted installs usually want a larger one). */
+  DEFAULT_PLAN: z.enum(['silver', 'gold', 'platinum']).default('silver'),
   /** Parallel requests of one crawl to its site. */
   CRAWL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(8),
   LLM_BASE_URL: optionalString,

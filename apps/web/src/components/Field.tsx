@@ -7,29 +7,56 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
 }
 
-export function TextField({ label, hint, error, id, className, ...rest }: FieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
+/** The label and wrapper every field shares; `className` is added to the wrapper. */
+export function FieldFrame({
+  inputId,
+  label,
+  className,
+  children,
+}: {
+  inputId: string;
+  label: string;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        {...rest}
-      />
+      {children}
+    </div>
+  );
+}
+
+/** Marks a control invalid and points it at its error message (see FieldError). */
+export function errorAria(inputId: string, error: string | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${inputId}-error` : undefined,
+  } as const;
+}
+
+export function FieldError({ inputId, error }: { inputId: string; error: string }) {
+  return (
+    <p className="field__error" id={`${inputId}-error`} role="alert">
+      {error}
+    </p>
+  );
+}
+
+export function TextField({ label, hint, error, id, className, ...rest }: FieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldFrame inputId={inputId} label={label} className={className}>
+      <input id={inputId} className="input" {...errorAria(inputId, error)} {...rest} />
       {error ? (
-        <p className="field__error" id={`${inputId}-error`} role="alert">
-          {error}
-        </p>
+        <FieldError inputId={inputId} error={error} />
       ) : (
         hint && <p className="field__hint">{hint}</p>
       )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -39,10 +66,7 @@ export function PasswordField({ label, error, id, className, ...rest }: FieldPro
   const inputId = id ?? autoId;
   const [visible, setVisible] = useState(false);
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
+    <FieldFrame inputId={inputId} label={label} className={className}>
       <div className="input-affix">
         <input
           id={inputId}
@@ -66,7 +90,7 @@ export function PasswordField({ label, error, id, className, ...rest }: FieldPro
           {error}
         </p>
       )}
-    </div>
+    </FieldFrame>
   );
 }
 

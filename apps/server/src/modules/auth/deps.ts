@@ -8,7 +8,7 @@ import type { SessionConfig } from './sessions.service.ts';
 /** What the account services need; the app context satisfies it. */
 export interface AccountDeps {
   db: Kysely<DB>;
-  env: Pick<Env, 'publicUrl' | 'dataDir' | 'OPERATOR_EMAIL'>;
+  env: Pick<Env, 'publicUrl' | 'dataDir' | 'OPERATOR_EMAIL' | 'DEFAULT_PLAN'>;
   log: Logger;
   mailer: Mailer;
   sessions: SessionConfig;

@@ -63,6 +63,7 @@ export async function createAccount(deps: AccountDeps, input: NewAccount): Promi
       email,
       full_name: input.fullname,
       password_hash: passwordHash,
+      plan: deps.env.DEFAULT_PLAN,
     });
     if (!id) throw conflict(AUTH_MESSAGES.emailTaken);
     return id;

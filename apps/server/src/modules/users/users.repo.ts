@@ -35,7 +35,7 @@ export function findUserById(db: Kysely<DB>, id: string): Promise<UserRow | unde
 /** Inserts an account; undefined when the e-mail is already taken (also under a race). */
 export async function insertUser(
   db: Kysely<DB>,
-  row: { email: string; full_name: string; password_hash: string },
+  row: { email: string; full_name: string; password_hash: string; plan?: string },
 ): Promise<string | undefined> {
   const inserted = await db
     .insertInto('users')

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@docent/shared';
-import { ArrowRight, FileSpreadsheet, Pencil, PenLine } from 'lucide-react';
+import { FileSpreadsheet, PenLine } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError, TextField } from '../../components/Field.tsx';
 import type { KnowledgeFlow } from './flows.ts';
-import { indexFromState } from './item-list.ts';
+import { EditingBadge, PendingNotice, useEditedItem } from './ItemFormParts.tsx';
 import { KnowledgeFrame, RouteTabs } from './KnowledgeFrame.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 
@@ -29,11 +29,8 @@ export function questionTabs(flow: KnowledgeFlow) {
 /** /question and /datasource/question: saves a new pair, or updates the one at the passed index. */
 export function QuestionForm({ flow }: { flow: KnowledgeFlow }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const { questions, questionActions } = useAppState();
-  const requested = indexFromState(location.state);
-  const index = requested !== undefined && requested < questions.length ? requested : undefined;
-  const editing = index === undefined ? undefined : questions[index];
+  const { index, editing } = useEditedItem(questions);
 
   const [question, setQuestion] = useState(editing?.title ?? '');
   const [answer, setAnswer] = useState(editing?.content ?? '');
@@ -64,11 +61,7 @@ export function QuestionForm({ flow }: { flow: KnowledgeFlow }) {
     >
       <section className="panel kb-panel" aria-label="Add a question and answer">
         <RouteTabs label="How to add Q&A" current={flow.questionForm} tabs={questionTabs(flow)} />
-        {editing && (
-          <p className="kb-editing badge">
-            <Pencil size={12} aria-hidden="true" /> Editing Q&A {(index ?? 0) + 1}
-          </p>
-        )}
+        {editing && <EditingBadge what="Q&A" index={index ?? 0} />}
         <form className="kb-form" onSubmit={onSubmit} noValidate>
           <TextField
             id={`${ids}-question`}
@@ -98,16 +91,7 @@ export function QuestionForm({ flow }: { flow: KnowledgeFlow }) {
             </div>
           </div>
         </form>
-        {pending > 0 && (
-          <div className="kb-pending">
-            <span>
-              {pending} {pending === 1 ? 'Q&A pair' : 'Q&A pairs'} waiting to be trained
-            </span>
-            <Link to={flow.questionListing}>
-              Review list <ArrowRight size={14} aria-hidden="true" />
-            </Link>
-          </div>
-        )}
+        <PendingNotice count={pending} one="Q&A pair" many="Q&A pairs" to={flow.questionListing} />
       </section>
     </KnowledgeFrame>
   );

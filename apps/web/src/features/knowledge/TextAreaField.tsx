@@ -1,4 +1,5 @@
 import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { errorAria, FieldError, FieldFrame } from '../../components/Field.tsx';
 
 interface Props extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -12,29 +13,14 @@ export function TextAreaField({ label, error, meta, id, className, ...rest }: Pr
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        className="input textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        {...rest}
-      />
+    <FieldFrame inputId={inputId} label={label} className={className}>
+      <textarea id={inputId} className="input textarea" {...errorAria(inputId, error)} {...rest} />
       {(error || meta) && (
         <div className="kb-field-meta">
-          {error ? (
-            <p className="field__error" id={`${inputId}-error`} role="alert">
-              {error}
-            </p>
-          ) : (
-            <span />
-          )}
+          {error ? <FieldError inputId={inputId} error={error} /> : <span />}
           {meta && <span>{meta}</span>}
         </div>
       )}
-    </div>
+    </FieldFrame>
   );
 }

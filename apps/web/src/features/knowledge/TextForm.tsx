@@ -1,12 +1,12 @@
 import { MESSAGES } from '@docent/shared';
-import { ArrowRight, Files, FileText, FileUp, Pencil } from 'lucide-react';
+import { Files, FileText, FileUp } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import type { KnowledgeFlow } from './flows.ts';
-import { indexFromState } from './item-list.ts';
+import { EditingBadge, PendingNotice, useEditedItem } from './ItemFormParts.tsx';
 import { KnowledgeFrame, RouteTabs } from './KnowledgeFrame.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 
@@ -19,11 +19,8 @@ function isTxt(file: File): boolean {
 /** /textupload and /datasource/text: one text item, new or edited by its list index. */
 export function TextForm({ flow }: { flow: KnowledgeFlow }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const { texts, textActions } = useAppState();
-  const requested = indexFromState(location.state);
-  const index = requested !== undefined && requested < texts.length ? requested : undefined;
-  const editing = index === undefined ? undefined : texts[index];
+  const { index, editing } = useEditedItem(texts);
 
   const [title, setTitle] = useState(editing?.title ?? '');
   const [content, setContent] = useState(editing?.content ?? '');
@@ -79,11 +76,7 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
             { label: 'Files', to: flow.files, icon: <Files size={16} aria-hidden="true" /> },
           ]}
         />
-        {editing && (
-          <p className="kb-editing badge">
-            <Pencil size={12} aria-hidden="true" /> Editing text {(index ?? 0) + 1}
-          </p>
-        )}
+        {editing && <EditingBadge what="text" index={index ?? 0} />}
         <form className="kb-form" onSubmit={onSubmit} noValidate>
           <TextField
             id={`${ids}-title`}
@@ -129,16 +122,7 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
             </div>
           </div>
         </form>
-        {pending > 0 && (
-          <div className="kb-pending">
-            <span>
-              {pending} {pending === 1 ? 'text' : 'texts'} waiting to be trained
-            </span>
-            <Link to={flow.textListing}>
-              Review list <ArrowRight size={14} aria-hidden="true" />
-            </Link>
-          </div>
-        )}
+        <PendingNotice count={pending} one="text" many="texts" to={flow.textListing} />
       </section>
     </KnowledgeFrame>
   );

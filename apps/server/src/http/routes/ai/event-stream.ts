@@ -66,6 +66,7 @@ export async function streamChat(
   reply: FastifyReply,
   chat: OpenChat,
   log: FastifyBaseLogger,
+  failureLog = 'chat stream failed',
 ): Promise<void> {
   const stream = openEventStream(reply);
   stream.send('meta', { conversation_id: chat.conversationId });
@@ -77,7 +78,7 @@ export async function streamChat(
     }
   } catch (err) {
     if (!stream.signal.aborted) {
-      log.error({ err }, 'chat stream failed');
+      log.error({ err }, failureLog);
       stream.send('error', { message: CHAT_MESSAGES.chatFailed });
     }
   } finally {

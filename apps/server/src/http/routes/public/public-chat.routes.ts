@@ -5,7 +5,7 @@ import type { ChatScope } from '../../../modules/chat/chat.service.ts';
 import { chargeChatMessage, publicConfig } from '../../../modules/embed/public-bot.service.ts';
 import { ok } from '../../envelope.ts';
 import { AppError } from '../../errors.ts';
-import { openEventStream } from '../ai/event-stream.ts';
+import { streamChat } from '../ai/event-stream.ts';
 import { checkPublicOrigin, publicBotOf } from './public-origin.ts';
 
 const botParams = z.object({ botId: z.string() });
@@ -60,22 +60,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod = async (app) => {
         question,
         ...(conversation_id ? { conversationId: conversation_id } : {}),
       });
-      const stream = openEventStream(reply);
-      stream.send('meta', { conversation_id: chat.conversationId });
-      try {
-        for await (const ev of chat.events(stream.signal)) {
-          if (ev.type === 'token') stream.send('token', { text: ev.text });
-          else if (ev.type === 'sources') stream.send('sources', { sources: ev.sources });
-          else stream.send('done', { answer: ev.answer, conversation_id: ev.conversationId });
-        }
-      } catch (err) {
-        if (!stream.signal.aborted) {
-          request.log.error({ err }, 'public chat stream failed');
-          stream.send('error', { message: CHAT_MESSAGES.chatFailed });
-        }
-      } finally {
-        stream.end();
-      }
+      await streamChat(reply, chat, request.log, 'public chat stream failed');
     },
   );
 
