@@ -11,7 +11,7 @@ import {
 } from '../apps/server/test/helpers/fake-youtube.ts';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { reportFailure } from './helpers/failure.ts';
-import { REPO_ROOT, SCREENSHOT_DIR } from './helpers/paths.ts';
+import { REPO_ROOT } from './helpers/paths.ts';
 import { solidPng } from './helpers/png.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { clearToasts, expectPath, expectVisible } from './helpers/ui.ts';

@@ -1,11 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { MESSAGES } from '@docent/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { reportFailure } from './helpers/failure.ts';
-import { SCREENSHOT_DIR } from './helpers/paths.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { clearToasts, expectPath, expectVisible } from './helpers/ui.ts';
 import {

@@ -7,6 +7,7 @@ import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { buildApp } from '../../apps/server/src/http/app.ts';
 import { ingestSource } from '../../apps/server/src/ingest/pipeline.ts';
+import { insertBotWithTextSource } from '../../apps/server/test/helpers/bots.ts';
 import { createSignedInUser } from '../../apps/server/test/helpers/users.ts';
 
 /**
@@ -113,29 +114,12 @@ try {
   if (runtime.ctx.chat && env.LLM_BASE_URL)
     print('NOTE: LLM_BASE_URL is set; this measures the LLM engine.');
   const user = await createSignedInUser(runtime.ctx);
-  const bot = await db
-    .insertInto('bots')
-    .values({
-      user_id: user.userId,
-      name: 'COVID helper',
-      agent_name: 'Ava',
-      business_name: 'Health desk',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const source = await db
-    .insertInto('sources')
-    .values({
-      bot_id: bot.id,
-      type: 'text',
-      source_type: 3,
-      origin: null,
-      input: null,
-      documents_total: null,
-      error: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { botId, sourceId } = await insertBotWithTextSource(db, {
+    user_id: user.userId,
+    name: 'COVID helper',
+    agent_name: 'Ava',
+    business_name: 'Health desk',
+  });
 
   const squad = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Squad;
   const questions: { question: string; answer: string }[] = [];
@@ -152,7 +136,7 @@ try {
   await ingestSource(
     { db, log: runtime.ctx.log, notify: async () => {} },
     {
-      sourceId: source.id,
+      sourceId,
       documents: async function* () {
         for (const article of squad.data) {
           for (const para of article.paragraphs) {
@@ -166,12 +150,12 @@ try {
   const { status } = await db
     .selectFrom('bots')
     .select('status')
-    .where('id', '=', bot.id)
+    .where('id', '=', botId)
     .executeTakeFirstOrThrow();
   const chunks = await db
     .selectFrom('chunks')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('bot_id', '=', bot.id)
+    .where('bot_id', '=', botId)
     .executeTakeFirstOrThrow();
   print(
     `bot ${status}: ${squad.data.length} COVID-QA articles, ${chunks.n} chunks, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -189,7 +173,7 @@ try {
     headers: { ...user.headers, 'content-type': 'application/json' },
     bodies: sample.map((q) =>
       JSON.stringify({
-        bot_id: bot.id,
+        bot_id: botId,
         question: q.question,
         chat_memory: [],
         conversation_id: null,

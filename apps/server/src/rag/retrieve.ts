@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { analyze } from '../search/analyzer.ts';
 import { lexicalSearch } from '../search/lexical-search.ts';
-import { phraseProximity } from '../search/proximity.ts';
+import { proximityScorer } from '../search/proximity.ts';
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../search/question-match.ts';
 import { loadChunks } from '../search/search.repo.ts';
 
@@ -53,15 +53,13 @@ export async function retrieve(
     hits.map((h) => h.id),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const queryTerms = analyze(args.query);
+  const phraseScore = proximityScorer(analyze(args.query));
   const results: RetrievedChunk[] = [];
   hits.forEach((hit, rank) => {
     const row = byId.get(hit.id);
     if (!row) return; // a chunk deleted since it was indexed
     const proximity =
-      rank < RERANK_DEPTH
-        ? phraseProximity(queryTerms, [row.title, row.heading, row.question, row.text])
-        : 0;
+      rank < RERANK_DEPTH ? phraseScore([row.title, row.heading, row.question, row.text]) : 0;
     results.push({
       chunkId: row.id,
       documentId: row.document_id,

@@ -70,31 +70,48 @@ function foldCase(text: string): string {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+export interface TermHit {
+  term: string;
+  start: number;
+  end: number;
+}
+
 /**
- * Where `text` holds one of the `wanted` terms (as analyze() would produce them), with
- * character offsets into the case-folded text, which is returned too. Only words that could
- * stem to a wanted term are looked at: Porter rewrites only word endings, so such a word
- * starts with the term's first two letters. Much cheaper than analyze() on a whole passage.
+ * A finder of the `wanted` terms (as analyze() produces them) in texts, giving character
+ * offsets into the case-folded text, which it returns too. Only words that could stem to a
+ * wanted term are looked at: Porter rewrites only word endings, so such a word starts with
+ * the term's first two letters. Much cheaper than analyze() on whole passages.
  */
+export function termFinder(
+  wanted: ReadonlySet<string>,
+): (text: string) => { folded: string; hits: TermHit[] } {
+  const prefixes = [...new Set([...wanted].map((t) => escapeRegExp(t.slice(0, 2))))];
+  const word =
+    prefixes.length === 0
+      ? null
+      : new RegExp(
+          `(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:'[\\p{L}\\p{N}]+)*`,
+          'gu',
+        );
+  return (text) => {
+    const folded = foldCase(text);
+    const hits: TermHit[] = [];
+    if (!word) return { folded, hits };
+    for (const m of folded.matchAll(word)) {
+      let token = m[0];
+      if (token.endsWith("'s")) token = token.slice(0, -2);
+      token = token.replaceAll("'", '');
+      if (STOP_WORDS.has(token)) continue;
+      const term = stem(token);
+      if (wanted.has(term)) hits.push({ term, start: m.index, end: m.index + m[0].length });
+    }
+    return { folded, hits };
+  };
+}
+
 export function findTerms(
   text: string,
   wanted: ReadonlySet<string>,
-): { folded: string; hits: { term: string; start: number; end: number }[] } {
-  const folded = foldCase(text);
-  const prefixes = [...new Set([...wanted].map((t) => escapeRegExp(t.slice(0, 2))))];
-  const hits: { term: string; start: number; end: number }[] = [];
-  if (prefixes.length === 0) return { folded, hits };
-  const word = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:'[\\p{L}\\p{N}]+)*`,
-    'gu',
-  );
-  for (const m of folded.matchAll(word)) {
-    let token = m[0];
-    if (token.endsWith("'s")) token = token.slice(0, -2);
-    token = token.replaceAll("'", '');
-    if (STOP_WORDS.has(token)) continue;
-    const term = stem(token);
-    if (wanted.has(term)) hits.push({ term, start: m.index, end: m.index + m[0].length });
-  }
-  return { folded, hits };
+): { folded: string; hits: TermHit[] } {
+  return termFinder(wanted)(text);
 }

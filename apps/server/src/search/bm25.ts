@@ -1,5 +1,4 @@
 import { FIELD_COUNT } from './fields.ts';
-import { decodePostings } from './postings-codec.ts';
 import type { BotStats } from './search.repo.ts';
 
 /**
@@ -55,6 +54,80 @@ export interface TermPostings {
  * Scores every chunk holding at least one query term. `queryTerms` maps a term to how often
  * it occurs in the query; `dead` lists, per block, chunks whose postings are masked.
  */
+/** Growable (chunk id, weighted tf) columns for one term. */
+class TermHits {
+  ids = new Float64Array(256);
+  tfw = new Float64Array(256);
+  n = 0;
+  push(id: number, tfw: number): void {
+    if (this.n === this.ids.length) {
+      const ids = new Float64Array(this.n * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+      const t = new Float64Array(this.n * 2);
+      t.set(this.tfw);
+      this.tfw = t;
+    }
+    this.ids[this.n] = id;
+    this.tfw[this.n++] = tfw;
+  }
+}
+
+/**
+ * decodePostings fused with the BM25F field sum (the hot loop of every query): same layout,
+ * no callback, no bounds checks beyond the buffer's own.
+ */
+function decodeWeighted(
+  buf: Uint8Array,
+  masked: Set<number> | undefined,
+  fieldWeight: Float64Array,
+  fieldB: Float64Array,
+  fieldAvg: Float64Array,
+  out: TermHits,
+): void {
+  let pos = 0;
+  const end = buf.length;
+  while (pos < end) {
+    let byte = buf[pos++] as number;
+    let count = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = buf[pos++] as number;
+      count += (byte & 0x7f) * scale;
+    }
+    let chunkId = 0;
+    for (let c = 0; c < count; c++) {
+      byte = buf[pos++] as number;
+      let delta = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = buf[pos++] as number;
+        delta += (byte & 0x7f) * scale;
+      }
+      chunkId += delta;
+      const mask = buf[pos++] as number;
+      let tfw = 0;
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        if ((mask & (1 << f)) === 0) continue;
+        byte = buf[pos++] as number;
+        let tf = byte & 0x7f;
+        for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+          byte = buf[pos++] as number;
+          tf += (byte & 0x7f) * scale;
+        }
+        byte = buf[pos++] as number;
+        let len = byte & 0x7f;
+        for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+          byte = buf[pos++] as number;
+          len += (byte & 0x7f) * scale;
+        }
+        const bf = fieldB[f] as number;
+        tfw += ((fieldWeight[f] as number) * tf) / (1 - bf + (bf * len) / (fieldAvg[f] as number));
+      }
+      if (masked?.has(chunkId)) continue;
+      out.push(chunkId, tfw);
+    }
+  }
+}
+
 export function scoreBm25(
   queryTerms: Map<string, number>,
   lists: TermPostings[],
@@ -62,38 +135,31 @@ export function scoreBm25(
   params: Bm25Params = DEFAULT_BM25,
   dead: Map<number, Set<number>> = new Map(),
 ): ScoredChunks {
-  const avg = averageLengths(stats);
-  const { k1, b, weight } = params;
+  const avg = Float64Array.from(averageLengths(stats));
+  const fieldB = Float64Array.from({ length: FIELD_COUNT }, (_, f) => params.b[f] ?? 0);
+  const fieldWeight = Float64Array.from({ length: FIELD_COUNT }, (_, f) => params.weight[f] ?? 0);
+  const k1 = params.k1;
   const n = Math.max(stats.chunk_count, 1);
   // Pass 1: decode each term's postings into (chunk id, weighted tf) and its exact df.
-  const perTerm: { w: number; ids: number[]; tfw: number[] }[] = [];
+  const perTerm: { w: number; hits: TermHits }[] = [];
   let minId = Number.POSITIVE_INFINITY;
   let maxId = Number.NEGATIVE_INFINITY;
   let total = 0;
   for (const [term, qtf] of queryTerms) {
-    const ids: number[] = [];
-    const tfws: number[] = [];
+    const hits = new TermHits();
     for (const list of lists) {
       if (list.term !== term) continue;
       const masked = list.blockId === null ? undefined : dead.get(list.blockId);
-      decodePostings(list.postings, (chunkId, mask, tf, len) => {
-        if (masked?.has(chunkId)) return;
-        let tfw = 0;
-        for (let f = 0; f < FIELD_COUNT; f++) {
-          if ((mask & (1 << f)) === 0) continue;
-          const bf = b[f] ?? 0;
-          tfw +=
-            ((weight[f] ?? 0) * (tf[f] ?? 0)) / (1 - bf + (bf * (len[f] ?? 0)) / (avg[f] ?? 1));
-        }
-        ids.push(chunkId);
-        tfws.push(tfw);
-        if (chunkId < minId) minId = chunkId;
-        if (chunkId > maxId) maxId = chunkId;
-      });
+      decodeWeighted(list.postings, masked, fieldWeight, fieldB, avg, hits);
     }
-    if (ids.length === 0) continue;
-    total += ids.length;
-    perTerm.push({ w: qtf * idf(n, ids.length), ids, tfw: tfws });
+    if (hits.n === 0) continue;
+    for (let i = 0; i < hits.n; i++) {
+      const id = hits.ids[i] as number;
+      if (id < minId) minId = id;
+      if (id > maxId) maxId = id;
+    }
+    total += hits.n;
+    perTerm.push({ w: qtf * idf(n, hits.n), hits });
   }
   if (total === 0) return { ids: new Float64Array(0), scores: new Float64Array(0) };
   // Pass 2: accumulate. A bot's chunk ids are mostly a dense range, so a typed array indexed
@@ -102,29 +168,34 @@ export function scoreBm25(
   if (range <= Math.max(4 * total, 65_536)) {
     const acc = new Float64Array(range);
     const seen = new Uint8Array(range);
-    for (const { w, ids, tfw } of perTerm) {
-      for (let i = 0; i < ids.length; i++) {
+    let distinct = 0;
+    for (const { w, hits } of perTerm) {
+      const { ids, tfw } = hits;
+      for (let i = 0; i < hits.n; i++) {
         const t = tfw[i] as number;
         const at = (ids[i] as number) - minId;
         acc[at] = (acc[at] as number) + (w * t * (k1 + 1)) / (k1 + t);
-        seen[at] = 1;
+        if (seen[at] === 0) {
+          seen[at] = 1;
+          distinct++;
+        }
       }
     }
-    const outIds: number[] = [];
-    const outScores: number[] = [];
-    for (let i = 0; i < range; i++) {
+    const outIds = new Float64Array(distinct);
+    const outScores = new Float64Array(distinct);
+    for (let i = 0, j = 0; i < range; i++) {
       if (seen[i] === 1) {
-        outIds.push(i + minId);
-        outScores.push(acc[i] as number);
+        outIds[j] = i + minId;
+        outScores[j++] = acc[i] as number;
       }
     }
-    return { ids: Float64Array.from(outIds), scores: Float64Array.from(outScores) };
+    return { ids: outIds, scores: outScores };
   }
   const byId = new Map<number, number>();
-  for (const { w, ids, tfw } of perTerm) {
-    for (let i = 0; i < ids.length; i++) {
-      const t = tfw[i] as number;
-      const id = ids[i] as number;
+  for (const { w, hits } of perTerm) {
+    for (let i = 0; i < hits.n; i++) {
+      const t = hits.tfw[i] as number;
+      const id = hits.ids[i] as number;
       byId.set(id, (byId.get(id) ?? 0) + (w * t * (k1 + 1)) / (k1 + t));
     }
   }
@@ -134,17 +205,45 @@ export function scoreBm25(
 /** The `k` best (id, score) pairs, best first; ties broken by lower chunk id (stable order). */
 export function topK(scored: ScoredChunks, k: number): { id: number; score: number }[] {
   const { ids, scores } = scored;
-  if (scores.length === 0 || k <= 0) return [];
-  let threshold = Number.NEGATIVE_INFINITY;
-  if (scores.length > k) {
-    const sorted = Float64Array.from(scores).sort();
-    threshold = sorted[sorted.length - k] ?? threshold;
+  const size = Math.min(k, scores.length);
+  if (size <= 0) return [];
+  // A min-heap of the best `size` so far: O(n log k) instead of sorting every candidate.
+  const hs = new Float64Array(size);
+  const hi = new Float64Array(size);
+  const worse = (a: number, b: number) =>
+    (hs[a] as number) < (hs[b] as number) ||
+    ((hs[a] as number) === (hs[b] as number) && (hi[a] as number) > (hi[b] as number));
+  const siftDown = (start: number, n: number) => {
+    let i = start;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < n && worse(l, m)) m = l;
+      if (r < n && worse(r, m)) m = r;
+      if (m === i) return;
+      [hs[i], hs[m]] = [hs[m] as number, hs[i] as number];
+      [hi[i], hi[m]] = [hi[m] as number, hi[i] as number];
+      i = m;
+    }
+  };
+  let n = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i] as number;
+    const id = ids[i] as number;
+    if (n < size) {
+      hs[n] = s;
+      hi[n] = id;
+      n++;
+      if (n === size) for (let j = (size >> 1) - 1; j >= 0; j--) siftDown(j, size);
+    } else if (s > (hs[0] as number) || (s === hs[0] && id < (hi[0] as number))) {
+      hs[0] = s;
+      hi[0] = id;
+      siftDown(0, size);
+    }
   }
   const out: { id: number; score: number }[] = [];
-  for (let i = 0; i < scores.length; i++) {
-    const score = scores[i] as number;
-    if (score >= threshold) out.push({ id: ids[i] as number, score });
-  }
+  for (let i = 0; i < n; i++) out.push({ id: hi[i] as number, score: hs[i] as number });
   out.sort((a, b) => b.score - a.score || a.id - b.id);
-  return out.slice(0, k);
+  return out;
 }

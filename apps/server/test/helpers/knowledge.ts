@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { startWorkerRole } from '../../src/jobs/definitions/index.ts';
-import type { TestApp } from './app.ts';
-import type { SignedIn } from './users.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { createSignedInUser, type SignedIn } from './users.ts';
 
 /** Runs the job worker inside the test app (the worker role). */
 export async function startWorker(t: TestApp): Promise<void> {
@@ -67,4 +67,18 @@ export async function trainText(
   if (res.status !== 200) throw new Error(`training failed: ${res.status} ${res.body.message}`);
   await t.runtime.ctx.jobs.whenIdle(60_000);
   return { botId: res.body.response.botId, bot_name: res.body.response.bot_name };
+}
+
+/**
+ * A fresh app with its job worker running and two signed-in users: `alice` (on `alicePlan`
+ * when given, else the default plan) and `bob` on the default plan.
+ */
+export async function startTrainingApp(
+  alicePlan?: string,
+): Promise<{ t: TestApp; alice: SignedIn; bob: SignedIn }> {
+  const t = await createTestApp();
+  await startWorker(t);
+  const alice = await createSignedInUser(t.runtime.ctx, alicePlan ? { plan: alicePlan } : {});
+  const bob = await createSignedInUser(t.runtime.ctx);
+  return { t, alice, bob };
 }

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, type LoginResponse } from '@docent/shared';
 import { unauthorized } from '../../http/errors.ts';
-import { countBots, findUserByEmail } from '../users/users.repo.ts';
+import { countBots } from '../bots/bots.repo.ts';
+import { findUserByEmail } from '../users/users.repo.ts';
 import type { AccountDeps } from './deps.ts';
 import { verifyPassword } from './passwords.ts';
 import { type IssuedTokens, startSession } from './sessions.service.ts';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { WIDGET_MESSAGES } from '@docent/shared';
-import sharp from 'sharp';
 import { unsupportedMediaType } from '../../http/errors.ts';
 import { sniffFileType } from '../../lib/file-type.ts';
+import { reencodeImage } from '../../lib/image-reencode.ts';
 import { botUploadsDir } from '../users/account-deletion.service.ts';
 
 /**
@@ -21,7 +21,6 @@ export const LOGO_CONTENT_TYPES: Record<LogoExt, string> = {
 };
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 256;
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export function logoFile(dataDir: string, botId: string, name: string): string | undefined {
   return LOGO_NAME.test(name) ? path.join(botUploadsDir(dataDir, botId), name) : undefined;
@@ -36,20 +35,8 @@ export async function saveLogo(dataDir: string, botId: string, buf: Buffer): Pro
   const ext: LogoExt | undefined =
     type === 'png' ? 'png' : type === 'jpeg' ? 'jpg' : type === 'webp' ? 'webp' : undefined;
   if (!ext) throw unsupportedMediaType(WIDGET_MESSAGES.logoType);
-  let encoded: Buffer;
-  try {
-    const image = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
-    encoded = await (ext === 'png'
-      ? image.png()
-      : ext === 'jpg'
-        ? image.jpeg({ quality: 85 })
-        : image.webp({ quality: 85 })
-    ).toBuffer();
-  } catch {
-    throw unsupportedMediaType(WIDGET_MESSAGES.logoType);
-  }
+  const encoded = await reencodeImage(buf, ext, { maxSide: MAX_SIDE, quality: 85 });
+  if (!encoded) throw unsupportedMediaType(WIDGET_MESSAGES.logoType);
   const dir = botUploadsDir(dataDir, botId);
   const name = `logo-${randomBytes(16).toString('hex')}.${ext}`;
   await mkdir(dir, { recursive: true });

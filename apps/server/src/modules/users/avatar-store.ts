@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUTH_MESSAGES } from '@docent/shared';
-import sharp from 'sharp';
 import { unsupportedMediaType } from '../../http/errors.ts';
+import { reencodeImage } from '../../lib/image-reencode.ts';
 
 /**
  * Profile pictures live under DATA_DIR/uploads/avatars with generated names; the user's file
@@ -21,8 +21,6 @@ export const AVATAR_CONTENT_TYPES: Record<AvatarExt, string> = {
   webp: 'image/webp',
 };
 const MAX_SIDE = 512;
-/** Refuse decompression bombs before decoding. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export const avatarsDir = (dataDir: string) => path.join(dataDir, 'uploads', 'avatars');
 
@@ -53,20 +51,8 @@ export function sniffImage(buf: Buffer): AvatarExt | undefined {
 export async function saveAvatar(dataDir: string, buf: Buffer): Promise<string> {
   const ext = sniffImage(buf);
   if (!ext) throw unsupportedMediaType(AUTH_MESSAGES.avatarType);
-  let encoded: Buffer;
-  try {
-    const image = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
-    encoded = await (ext === 'png'
-      ? image.png()
-      : ext === 'jpg'
-        ? image.jpeg()
-        : image.webp()
-    ).toBuffer();
-  } catch {
-    throw unsupportedMediaType(AUTH_MESSAGES.avatarType);
-  }
+  const encoded = await reencodeImage(buf, ext, { maxSide: MAX_SIDE });
+  if (!encoded) throw unsupportedMediaType(AUTH_MESSAGES.avatarType);
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
   await mkdir(avatarsDir(dataDir), { recursive: true });
   await writeFile(path.join(avatarsDir(dataDir), name), encoded, { flag: 'wx' });

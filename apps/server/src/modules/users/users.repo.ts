@@ -70,15 +70,6 @@ export async function deleteUser(db: Kysely<DB>, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function countBots(db: Kysely<DB>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('bots')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function listBotIds(db: Kysely<DB>, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('bots').select('id').where('user_id', '=', userId).execute();
   return rows.map((r) => r.id);

@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/Button.tsx';
-import { TextField } from '../../components/Field.tsx';
+import { FieldFrame, TextField } from '../../components/Field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { authApi } from '../auth/auth.api.ts';
 
@@ -145,10 +145,7 @@ export function ContactDialog({
               onChange={set('company_name')}
               className="form__full"
             />
-            <div className="field form__full">
-              <label className="field__label" htmlFor="contact-message">
-                Message
-              </label>
+            <FieldFrame inputId="contact-message" label="Message" className="form__full">
               <textarea
                 id="contact-message"
                 className="input textarea"
@@ -156,7 +153,7 @@ export function ContactDialog({
                 value={form.message}
                 onChange={set('message')}
               />
-            </div>
+            </FieldFrame>
             <div className="dialog__actions form__full">
               <Dialog.Close asChild>
                 <Button variant="secondary">Cancel</Button>

@@ -2,7 +2,7 @@ import { MESSAGES } from '@docent/shared';
 import { FileSpreadsheet, UploadCloud, X } from 'lucide-react';
 import { type DragEvent, useId, useMemo, useState } from 'react';
 import { Button } from '../../components/Button.tsx';
-import { FormError } from '../../components/Field.tsx';
+import { FieldFrame, FormError } from '../../components/Field.tsx';
 import { type CsvRow, csvCharCount, parseCsvFile } from './csv-import.ts';
 import type { KnowledgeFlow } from './flows.ts';
 import { asQuestion } from './item-list.ts';
@@ -212,10 +212,7 @@ function ColumnSelect({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame inputId={id} label={label}>
       <select
         id={id}
         className="input kb-select"
@@ -230,6 +227,6 @@ function ColumnSelect({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }

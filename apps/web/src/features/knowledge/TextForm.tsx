@@ -16,6 +16,14 @@ function isTxt(file: File): boolean {
   return file.name.toLowerCase().endsWith('.txt');
 }
 
+/** The two ways to add text (spec §2): typed or imported here, or read from files. */
+export function textTabs(flow: KnowledgeFlow) {
+  return [
+    { label: 'Text', to: flow.textForm, icon: <FileText size={16} aria-hidden="true" /> },
+    { label: 'Files', to: flow.files, icon: <Files size={16} aria-hidden="true" /> },
+  ];
+}
+
 /** /textupload and /datasource/text: one text item, new or edited by its list index. */
 export function TextForm({ flow }: { flow: KnowledgeFlow }) {
   const navigate = useNavigate();
@@ -68,14 +76,7 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
       back={{ to: flow.textBack, label: 'Back' }}
     >
       <section className="panel kb-panel" aria-label="Text entry">
-        <RouteTabs
-          label="Text or files"
-          current={flow.textForm}
-          tabs={[
-            { label: 'Text', to: flow.textForm, icon: <FileText size={16} aria-hidden="true" /> },
-            { label: 'Files', to: flow.files, icon: <Files size={16} aria-hidden="true" /> },
-          ]}
-        />
+        <RouteTabs label="Text or files" current={flow.textForm} tabs={textTabs(flow)} />
         {editing && <EditingBadge what="text" index={index ?? 0} />}
         <form className="kb-form" onSubmit={onSubmit} noValidate>
           <TextField

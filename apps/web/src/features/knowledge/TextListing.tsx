@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-state.tsx';
 import type { KnowledgeFlow } from './flows.ts';
+import { goBackOr } from './go-back.ts';
 import { ItemListing } from './ItemListing.tsx';
 import { itemsCharCount } from './item-list.ts';
 import { KnowledgeFrame } from './KnowledgeFrame.tsx';
@@ -23,12 +24,7 @@ export function TextListing({ flow }: { flow: KnowledgeFlow }) {
     void train((botId) => trainTexts(texts, itemsCharCount(texts), botId), resetContent);
   };
 
-  // "Cancel goes back" (spec §2); with no history inside the app, back means the form.
-  const onCancel = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(flow.textForm);
-  };
+  const onCancel = () => goBackOr(navigate, flow.textForm);
 
   return (
     <KnowledgeFrame

@@ -1,12 +1,14 @@
 import { IMAGE_UPLOAD_LIMIT, MESSAGES } from '@docent/shared';
-import { Files, FileText, ImagePlus, RefreshCw, Trash2, X } from 'lucide-react';
+import { FileText, ImagePlus, RefreshCw, Trash2, X } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/Field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import type { KnowledgeFlow } from '../knowledge/flows.ts';
+import { goBackOr } from '../knowledge/go-back.ts';
 import { KnowledgeFrame, RouteTabs } from '../knowledge/KnowledgeFrame.tsx';
+import { textTabs } from '../knowledge/TextForm.tsx';
 import { useTraining } from '../knowledge/use-training.tsx';
 import { ElapsedProgress } from './ElapsedProgress.tsx';
 import {
@@ -149,9 +151,7 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
 
   const onCancel = () => {
     aborter.current?.abort();
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(flow.textForm);
+    goBackOr(navigate, flow.textForm);
   };
 
   return (
@@ -162,14 +162,7 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
       back={{ to: flow.textBack, label: 'Back' }}
     >
       <section className="panel kb-panel" aria-label="File upload">
-        <RouteTabs
-          label="Text or files"
-          current={flow.files}
-          tabs={[
-            { label: 'Text', to: flow.textForm, icon: <FileText size={16} aria-hidden="true" /> },
-            { label: 'Files', to: flow.files, icon: <Files size={16} aria-hidden="true" /> },
-          ]}
-        />
+        <RouteTabs label="Text or files" current={flow.files} tabs={textTabs(flow)} />
 
         <div className="md-pickers">
           <div className={`md-picker${pdfDisabled && !pdf ? ' md-picker--disabled' : ''}`}>

@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, CHAT_QUESTION_MAX, type ChatSource } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
+import { insertBotWithTextSource } from '../../../../test/helpers/bots.ts';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../../test/helpers/fake-openai.ts';
 import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
 import { createChatService } from '../../../modules/chat/chat.service.ts';
@@ -40,31 +41,13 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     userId: string,
     name: string,
   ): Promise<{ botId: string; sourceId: string }> {
-    const bot = await t.runtime.ctx.db
-      .insertInto('bots')
-      .values({
-        user_id: userId,
-        name,
-        agent_name: 'Ava',
-        business_name: 'Acme Bikes',
-        base_prompt: '',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const source = await t.runtime.ctx.db
-      .insertInto('sources')
-      .values({
-        bot_id: bot.id,
-        type: 'text',
-        source_type: 3,
-        origin: null,
-        input: null,
-        documents_total: null,
-        error: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { botId: bot.id, sourceId: source.id };
+    return insertBotWithTextSource(t.runtime.ctx.db, {
+      user_id: userId,
+      name,
+      agent_name: 'Ava',
+      business_name: 'Acme Bikes',
+      base_prompt: '',
+    });
   }
 
   const chat = (who: SignedIn, body: Record<string, unknown>, stream = false) =>

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
-import { call, startWorker, trainText } from '../../../../test/helpers/knowledge.ts';
-import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
+import type { TestApp } from '../../../../test/helpers/app.ts';
+import { call, startTrainingApp, trainText } from '../../../../test/helpers/knowledge.ts';
+import type { SignedIn } from '../../../../test/helpers/users.ts';
 
 describe('dashboard/chat-bot-list and user/delete_bot', () => {
   let t: TestApp;
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    await startWorker(t);
-    alice = await createSignedInUser(t.runtime.ctx);
-    bob = await createSignedInUser(t.runtime.ctx);
+    ({ t, alice, bob } = await startTrainingApp());
   });
   afterAll(() => t.close());
 

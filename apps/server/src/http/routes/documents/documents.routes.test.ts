@@ -7,9 +7,9 @@ import {
   makeManyPagesPdf,
   makeTextPdf,
 } from '../../../../test/fixtures/media/generate.ts';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
-import { multipart, startWorker } from '../../../../test/helpers/knowledge.ts';
-import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
+import type { TestApp } from '../../../../test/helpers/app.ts';
+import { multipart, startTrainingApp } from '../../../../test/helpers/knowledge.ts';
+import type { SignedIn } from '../../../../test/helpers/users.ts';
 
 const PDF_TYPE = 'application/pdf';
 
@@ -27,10 +27,7 @@ describe('POST /api/upload/documents', () => {
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    await startWorker(t);
-    alice = await createSignedInUser(t.runtime.ctx, { plan: 'platinum' });
-    bob = await createSignedInUser(t.runtime.ctx);
+    ({ t, alice, bob } = await startTrainingApp('platinum'));
   });
   afterAll(() => t.close());
 

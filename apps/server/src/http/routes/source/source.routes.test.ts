@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
-import { call, startWorker, trainText } from '../../../../test/helpers/knowledge.ts';
-import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
+import type { TestApp } from '../../../../test/helpers/app.ts';
+import { call, startTrainingApp, trainText } from '../../../../test/helpers/knowledge.ts';
+import type { SignedIn } from '../../../../test/helpers/users.ts';
 
 describe('trained items: source/get-details and source/data-remove', () => {
   let t: TestApp;
@@ -9,10 +9,7 @@ describe('trained items: source/get-details and source/data-remove', () => {
   let bob: SignedIn;
   let botId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    await startWorker(t);
-    alice = await createSignedInUser(t.runtime.ctx);
-    bob = await createSignedInUser(t.runtime.ctx);
+    ({ t, alice, bob } = await startTrainingApp());
     ({ botId } = await trainText(t, alice, [
       { title: 'Shipping', content: 'We ship worldwide within five days.' },
       { title: 'Warranty', content: 'Two years on every product.' },

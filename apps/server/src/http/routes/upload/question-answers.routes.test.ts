@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
-import { call, multipart, startWorker } from '../../../../test/helpers/knowledge.ts';
-import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
+import type { TestApp } from '../../../../test/helpers/app.ts';
+import { call, multipart, startTrainingApp } from '../../../../test/helpers/knowledge.ts';
+import type { SignedIn } from '../../../../test/helpers/users.ts';
 
 const FIXTURES = path.resolve(
   fileURLToPath(new URL('../../../../../../', import.meta.url)),
@@ -18,10 +18,7 @@ describe('POST /api/upload/question_answers', () => {
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    await startWorker(t);
-    alice = await createSignedInUser(t.runtime.ctx, { plan: 'platinum' });
-    bob = await createSignedInUser(t.runtime.ctx);
+    ({ t, alice, bob } = await startTrainingApp('platinum'));
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
-import { call, startWorker, trainText } from '../../../../test/helpers/knowledge.ts';
+import type { TestApp } from '../../../../test/helpers/app.ts';
+import { call, startTrainingApp, trainText } from '../../../../test/helpers/knowledge.ts';
 import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
 import { PLANS } from '../../../modules/plans/plans.ts';
 
@@ -18,10 +18,7 @@ describe('POST /api/upload/text', () => {
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    await startWorker(t);
-    alice = await createSignedInUser(t.runtime.ctx, { plan: 'platinum' });
-    bob = await createSignedInUser(t.runtime.ctx);
+    ({ t, alice, bob } = await startTrainingApp('platinum'));
   });
   afterAll(() => t.close());
 

@@ -1,0 +1,157 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { REPO_ROOT } from './paths.ts';
+
+/**
+ * Real documentation sites (Debian bookworm's PostgreSQL 15 and Git 2.39 manuals) for the
+ * browser journeys. They are fetched once into a cache that git ignores, never committed.
+ */
+export const DOCSITES_CACHE = path.join(REPO_ROOT, '.tmp', 'docsites');
+const SCRIPTS = path.resolve(REPO_ROOT, '../shared/fixtures/scripts');
+const FETCH_SCRIPT = path.join(SCRIPTS, 'fetch_debian_docs.sh');
+const SITEMAP_SCRIPT = path.join(SCRIPTS, 'make_sitemap.py');
+/** A copy made earlier on this machine (same script), used instead of downloading again. */
+const SEED = process.env.DOCSITES_SEED ?? '/tmp/docsites';
+
+const MARKERS = ['sites/postgresql-15/index.html', 'sites/git-2.39/index.html'];
+const present = (dir: string) => MARKERS.every((m) => existsSync(path.join(dir, m)));
+
+export const hasDocSiteScripts = existsSync(FETCH_SCRIPT) && existsSync(SITEMAP_SCRIPT);
+
+function fetchDocs(out: string): void {
+  const run = () =>
+    spawnSync('bash', [FETCH_SCRIPT, out], { encoding: 'utf8', timeout: 15 * 60_000 });
+  let result = run();
+  if (result.status !== 0) {
+    // apt-get download needs package lists; a fresh container has none.
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 10 * 60_000 });
+    result = run();
+  }
+  if (result.status !== 0) {
+    throw new Error(`fetch_debian_docs.sh failed:\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/**
+ * The directory holding `sites/postgresql-15` and `sites/git-2.39`, fetched on first use;
+ * null (with a notice on stderr) when the fixtures scripts are not beside the repository.
+ */
+export function ensureDocSites(): string | null {
+  if (present(DOCSITES_CACHE)) return DOCSITES_CACHE;
+  if (!hasDocSiteScripts) {
+    process.stderr.write(
+      `[doc-sites] SKIPPED: ${SCRIPTS} is absent, the real documentation sites cannot be built\n`,
+    );
+    return null;
+  }
+  mkdirSync(path.join(DOCSITES_CACHE, 'sites'), { recursive: true });
+  if (present(SEED)) {
+    for (const site of ['postgresql-15', 'git-2.39']) {
+      execFileSync('cp', [
+        '-r',
+        path.join(SEED, 'sites', site),
+        path.join(DOCSITES_CACHE, 'sites'),
+      ]);
+    }
+  } else {
+    process.stderr.write(`[doc-sites] fetching Debian documentation into ${DOCSITES_CACHE}\n`);
+    fetchDocs(DOCSITES_CACHE);
+  }
+  if (!present(DOCSITES_CACHE)) throw new Error(`doc sites missing in ${DOCSITES_CACHE}`);
+  return DOCSITES_CACHE;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
+
+export interface StaticSite {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Serves `root` on 127.0.0.1 like a plain static web server; `overrides` maps URL paths to
+ * files outside it (a sitemap written for this port).
+ */
+export async function serveStatic(
+  root: string,
+  overrides: Record<string, string> = {},
+): Promise<StaticSite & { server: Server }> {
+  const base = path.resolve(root);
+  const server = createServer((req, res) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    let file = overrides[pathname] ?? path.join(base, pathname);
+    if (!overrides[pathname] && !file.startsWith(base)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    if (!existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-length': statSync(file).size,
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return {
+    url,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface SitemapInfo {
+  file: string;
+  /** Pages in the sitemap. */
+  pages: number;
+  /** Pages a crawler following links from index.html finds. */
+  reachable: number;
+  /** Pages only the sitemap leads to (make_sitemap.py's count). */
+  unreachable: number;
+}
+
+/** Writes a sitemap of every HTML page of `siteDir` at `baseUrl` (make_sitemap.py). */
+export function writeSitemap(siteDir: string, baseUrl: string, out: string): SitemapInfo {
+  const stdout = execFileSync('python3', [SITEMAP_SCRIPT, siteDir, baseUrl, '--out', out], {
+    encoding: 'utf8',
+  });
+  const num = (key: string) => Number(new RegExp(`${key}=(\\d+)`).exec(stdout)?.[1] ?? NaN);
+  return {
+    file: out,
+    pages: num('html_pages'),
+    reachable: num('reachable_from_index'),
+    unreachable: num('unreachable'),
+  };
+}
