@@ -12,6 +12,7 @@ import {
 import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { reportFailure } from './helpers/failure.ts';
 import { REPO_ROOT } from './helpers/paths.ts';
+import { openPhoneAs } from './helpers/phone.ts';
 import { solidPng } from './helpers/png.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { clearToasts, expectPath, expectVisible } from './helpers/ui.ts';
@@ -223,15 +224,7 @@ describe('PDF, images and YouTube journey', () => {
   });
 
   it('looks right on a 390 px phone', async () => {
-    phone = await launchBrowser({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-    await phone.context.addCookies(await browser.context.cookies());
-    const storage = await browser.page.evaluate(() => JSON.stringify({ ...localStorage }));
-    await phone.page.goto('/login');
-    await phone.page.evaluate((s) => {
-      for (const [k, v] of Object.entries(JSON.parse(s) as Record<string, string>)) {
-        localStorage.setItem(k, v);
-      }
-    }, storage);
+    phone = await openPhoneAs(browser, server.url);
     const { page } = phone;
     await page.goto('/pdf-upload');
     await expectVisible(page.getByRole('button', { name: 'Get Transcript' }));

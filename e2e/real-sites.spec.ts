@@ -192,6 +192,7 @@ describe.skipIf(!docs)('crawling real documentation sites', () => {
       for (const url of deleted) {
         const title = titleOf(pgDir, new URL(url).pathname.slice(1));
         await filter.fill(title);
+        await page.locator('.kb-table-toolbar__count', { hasText: ' of ' }).waitFor();
         expect(
           await page.locator('.kb-table__title').getByText(title, { exact: true }).count(),
         ).toBe(0);

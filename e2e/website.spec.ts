@@ -4,6 +4,7 @@ import { MESSAGES } from '@docent/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { reportFailure } from './helpers/failure.ts';
+import { openPhoneAs } from './helpers/phone.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { clearToasts, expectPath, expectVisible } from './helpers/ui.ts';
 import {
@@ -369,16 +370,7 @@ describe('website crawl journey', () => {
   });
 
   it('looks right on a 390 px phone', async () => {
-    phone = await launchBrowser({ baseURL: server.url, viewport: { width: 390, height: 844 } });
-    const cookies = await browser.context.cookies();
-    await phone.context.addCookies(cookies);
-    const storage = await browser.page.evaluate(() => JSON.stringify({ ...localStorage }));
-    await phone.page.goto('/login');
-    await phone.page.evaluate((s) => {
-      for (const [k, v] of Object.entries(JSON.parse(s) as Record<string, string>)) {
-        localStorage.setItem(k, v);
-      }
-    }, storage);
+    phone = await openPhoneAs(browser, server.url);
     const { page } = phone;
     await page.goto('/crawl');
     await expectVisible(page.getByRole('heading', { name: 'Crawl New Website' }));

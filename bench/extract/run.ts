@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { validateImage } from '../../apps/server/src/ingest/extract/image-validate.ts';
 import { openOcrSession } from '../../apps/server/src/ingest/extract/ocr.ts';
 import { extractPdf } from '../../apps/server/src/ingest/extract/pdf.ts';
+import { bagOverlap, words } from '../../apps/server/test/helpers/word-overlap.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = path.resolve(REPO_ROOT, '../shared/fixtures');
@@ -105,20 +106,10 @@ if (!process.argv.includes('--quick')) {
   const [scan, s] = await timed(() =>
     extractPdf(readFileSync(path.join(FIXTURES, 'pdfs/scanned/linn.pdf'))),
   );
-  const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const reference = words(readFileSync(path.join(FIXTURES, 'images/ocrmypdf/linn.txt'), 'utf8'));
-  const bag = new Map<string, number>();
-  for (const w of words(scan.text)) bag.set(w, (bag.get(w) ?? 0) + 1);
-  let hit = 0;
-  for (const w of reference) {
-    const n = bag.get(w) ?? 0;
-    if (n > 0) {
-      hit++;
-      bag.set(w, n - 1);
-    }
-  }
+  const { recall } = bagOverlap(reference, words(scan.text));
   print(
-    `\nScanned linn.pdf (render 300 dpi + OCR): ${s.toFixed(2)} s, word recall ${(hit / reference.length).toFixed(3)}`,
+    `\nScanned linn.pdf (render 300 dpi + OCR): ${s.toFixed(2)} s, word recall ${recall.toFixed(3)}`,
   );
 }
 

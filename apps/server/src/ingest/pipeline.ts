@@ -4,7 +4,8 @@ import type { DB } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 import { recomputeBot } from '../modules/bots/bots.repo.ts';
 import { type ChunkDraft, chunkDocument, type DocumentKind } from '../search/chunker.ts';
-import { indexChunks } from '../search/lexical-index.ts';
+import { compactBotIndex, indexDocuments } from '../search/lexical-index.ts';
+import { vacuumSearchIndex } from '../search/search.repo.ts';
 import {
   findSourceForIngest,
   finishSource,
@@ -43,6 +44,11 @@ export interface PipelineDeps {
   /** Pushes the bot's current training state to its owner (realtime); must not throw. */
   notify(botId: string, userId: string): Promise<void>;
   embedChunks?: EmbedChunks;
+  /**
+   * Embedded PGlite has no autovacuum: without an explicit VACUUM the rows that index merges
+   * leave behind pile up and slow every query.
+   */
+  vacuumAfterTraining?: boolean;
 }
 
 export interface SourceInput {
@@ -120,6 +126,9 @@ export async function ingestSource(deps: PipelineDeps, args: IngestArgs): Promis
   }
   if (batch.length > 0 && !args.signal?.aborted) await flush();
   if (args.signal?.aborted) return result;
+  // Merge the run's small index segments first, so a bot shown as trained is also fast.
+  await compactBotIndex(deps.db, source.bot_id);
+  if (deps.vacuumAfterTraining) await vacuumSearchIndex(deps.db);
   await finishSource(deps.db, source.id, 'trained', null);
   await recomputeBot(deps.db, source.bot_id);
   await deps.notify(source.bot_id, source.user_id);
@@ -226,8 +235,7 @@ async function commitBatch(
       return documentId ? [{ documentId, doc, drafts }] : [];
     });
     const chunkIds = await insertChunks(trx, botId, fresh);
-    const out = [];
-    for (const { documentId, doc, drafts } of fresh) {
+    const indexed = fresh.map(({ documentId, doc, drafts }) => {
       const byOrdinal = chunkIds.get(documentId)!;
       const chunks = drafts.map((d) => ({
         id: byOrdinal.get(d.ordinal)!,
@@ -235,10 +243,11 @@ async function commitBatch(
         heading: d.heading,
         question: d.question,
       }));
-      await indexChunks(trx, { botId, documentId, title: doc.title, chunks });
-      out.push({ documentId, chunks });
-    }
-    return out;
+      return { documentId, title: doc.title, chunks };
+    });
+    // One index write for the whole batch: per-document calls dominated ingestion time.
+    await indexDocuments(trx, { botId, documents: indexed });
+    return indexed;
   });
   if (deps.embedChunks) {
     for (const w of written) {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { bagOverlap, words } from '../../../test/helpers/word-overlap.ts';
 import { extractPdf } from './pdf.ts';
 
 /**
@@ -25,22 +26,6 @@ if (!hasFixtures)
   it.skip('NOTICE: ../shared/fixtures is absent; PDF quality tests skipped', () => {});
 if (!hasPdftotext) {
   it.skip('NOTICE: pdftotext is absent (run scripts/ensure-test-tools.sh); comparison skipped', () => {});
-}
-
-const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-function bagOverlap(reference: string[], ours: string[]) {
-  const bag = new Map<string, number>();
-  for (const w of ours) bag.set(w, (bag.get(w) ?? 0) + 1);
-  let hit = 0;
-  for (const w of reference) {
-    const n = bag.get(w) ?? 0;
-    if (n > 0) {
-      hit++;
-      bag.set(w, n - 1);
-    }
-  }
-  return { recall: hit / reference.length, precision: hit / ours.length };
 }
 
 describe.runIf(hasFixtures && hasPdftotext)(
