@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@docent/shared';
 import type { Page } from 'playwright-core';
@@ -130,6 +130,7 @@ describe.skipIf(!docs)('crawling real documentation sites', () => {
     await server?.stop();
     await pgSite?.close();
     await gitSite?.close();
+    if (gitSitemap) rmSync(gitSitemap.file, { force: true });
   });
 
   it(

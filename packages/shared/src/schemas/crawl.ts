@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { optionalId } from './optional-id.ts';
 
 /** Messages of the website area that the spec does not fix; API and web app share them. */
 export const CRAWL_MESSAGES = {
@@ -29,14 +30,6 @@ const flag = z
   .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal(1), z.literal(0), z.null()])
   .optional()
   .transform((v) => v === true || v === 'true' || v === 1);
-
-const optionalId = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => {
-    const t = v === null || v === undefined ? '' : String(v).trim();
-    return t === '' ? undefined : t;
-  });
 
 /** POST upload/website: stage 1 (crawl), stage 3 (sitemap listing) or stage 2 (train). */
 export const uploadWebsiteBody = z

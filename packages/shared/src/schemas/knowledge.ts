@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { optionalId as optionalBotId } from './optional-id.ts';
 
 /** Messages of the knowledge area that the spec does not fix; API and web app share them. */
 export const KNOWLEDGE_MESSAGES = {
@@ -21,18 +22,7 @@ export const KNOWLEDGE_MESSAGES = {
 
 export const SOURCE_TYPES = { website: 1, question: 2, textAndFiles: 3, youtube: 4 } as const;
 
-/**
- * A bot id as clients send it: absent, null, '' or a number mean "no bot yet" for training
- * calls; other endpoints require one.
- */
-const optionalBotId = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => {
-    const t = v === null || v === undefined ? '' : String(v).trim();
-    return t === '' ? undefined : t;
-  });
-
+/** Training calls may omit the bot id (optionalBotId: a new bot is made); other endpoints need one. */
 const requiredBotId = z
   .union([z.string(), z.number()], { error: KNOWLEDGE_MESSAGES.botRequired })
   .transform((v) => String(v).trim())

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { optionalId as optionalBotId } from './optional-id.ts';
 
 /** Messages of the PDF, image and YouTube sources that the spec does not fix. */
 export const MEDIA_MESSAGES = {
@@ -19,15 +20,6 @@ export const YOUTUBE_URL_PATTERN =
 const stage = z.coerce
   .number({ error: MEDIA_MESSAGES.invalidStage })
   .refine((s) => s === 1 || s === 2, { error: MEDIA_MESSAGES.invalidStage });
-
-/** Absent, null, '' (or a client's placeholder) mean "no bot yet". */
-const optionalBotId = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((v) => {
-    const t = v === null || v === undefined ? '' : String(v).trim();
-    return t === '' ? undefined : t;
-  });
 
 /** Client counts are accepted for compatibility and ignored: the server counts itself. */
 const clientCount = z.union([z.number(), z.string(), z.null()]).optional();
