@@ -79,7 +79,9 @@ describe('embedded widget', () => {
     ).toBe('14px');
 
     const input = page.getByRole('textbox', { name: 'Send Message' });
-    await expect.poll(() => input.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    await expect
+      .poll(() => input.evaluate((e) => e === (e.getRootNode() as ShadowRoot).activeElement))
+      .toBe(true);
     await input.fill(QUESTION);
     await input.press('Enter');
     const answer = dialog.locator('.g:not(.u) .b').nth(1);

@@ -6,8 +6,8 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { SessionConfig } from '../modules/auth/sessions.service.ts';
-import type { RealtimeHub } from '../realtime/realtime-hub.ts';
 import type { ChatService } from '../modules/chat/chat.service.ts';
+import type { RealtimeHub } from '../realtime/realtime-hub.ts';
 
 /** What every handler can reach through `request.server.ctx`; built once in buildApp. */
 export interface AppContext {
