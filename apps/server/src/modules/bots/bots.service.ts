@@ -1,6 +1,8 @@
+import { rm } from 'node:fs/promises';
 import { type BotListItem, KNOWLEDGE_MESSAGES } from '@docent/shared';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { botUploadsDir } from '../users/account-deletion.service.ts';
 import { countBotActivity } from './bot-activity.repo.ts';
 import { deleteBot, listBots } from './bots.repo.ts';
 
@@ -26,7 +28,13 @@ export async function botDetails(ctx: AppContext, userId: string): Promise<BotLi
   }));
 }
 
-/** Deletes a bot with everything it owns (sources, documents, chunks, index, conversations). */
+/**
+ * Deletes a bot with everything it owns: rows through the cascades (sources, documents, chunks,
+ * index, conversations, theme), then its files (logo). A file left behind is only logged.
+ */
 export async function removeBot(ctx: AppContext, userId: string, botId: string): Promise<void> {
   if (!(await deleteBot(ctx.db, userId, botId))) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
+  await rm(botUploadsDir(ctx.env.dataDir, botId), { recursive: true, force: true }).catch(
+    (err: unknown) => ctx.log.error({ err, botId }, 'bot file cleanup failed'),
+  );
 }

@@ -1,7 +1,10 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/helpers/app.ts';
 import { call, startTrainingApp, trainText } from '../../../../test/helpers/knowledge.ts';
 import type { SignedIn } from '../../../../test/helpers/users.ts';
+import { botUploadsDir } from '../../../modules/users/account-deletion.service.ts';
 
 describe('dashboard/chat-bot-list and user/delete_bot', () => {
   let t: TestApp;
@@ -53,8 +56,12 @@ describe('dashboard/chat-bot-list and user/delete_bot', () => {
         .execute(),
     ).toHaveLength(1);
 
+    const files = botUploadsDir(t.env.dataDir, botId);
+    mkdirSync(files, { recursive: true });
+    writeFileSync(path.join(files, 'logo.png'), 'logo');
     const res = await call(t, alice, 'POST', '/api/user/delete_bot', { bot_id: botId });
     expect(res.status).toBe(200);
+    expect(existsSync(files)).toBe(false);
     expect(res.body.response).toEqual({ botCount: 1 });
     for (const table of ['sources', 'documents', 'chunks', 'search_documents'] as const) {
       expect(
