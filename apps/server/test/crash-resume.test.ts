@@ -33,12 +33,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-const items = Array.from({ length: 300 }, (_, i) => ({
+// Many small documents (about 1.5 MB in all, under the request-body limit): the pipeline
+// commits 64 documents per transaction, so this makes ~47 commits and several seconds of work,
+// leaving a window in which some but not all documents are committed.
+const items = Array.from({ length: 3000 }, (_, i) => ({
   title: `Chapter ${i}`,
   content: Array.from(
-    { length: 6 },
+    { length: 2 },
     (_, p) =>
-      `Paragraph ${p} of chapter ${i} talks about topic ${(i * 7 + p) % 97}. ${'Words fill the page with meaning and detail. '.repeat(18)}`,
+      `Paragraph ${p} of chapter ${i} talks about topic ${(i * 7 + p) % 97}. ${'Words fill the page with meaning. '.repeat(5)}`,
   ).join('\n\n'),
 }));
 
