@@ -128,11 +128,17 @@ export async function ingestSource(deps: PipelineDeps, args: IngestArgs): Promis
   if (args.signal?.aborted) return result;
   // Merge the run's small index segments first, so a bot shown as trained is also fast.
   await compactBotIndex(deps.db, source.bot_id);
-  if (deps.vacuumAfterTraining) await vacuumSearchIndex(deps.db);
   await finishSource(deps.db, source.id, 'trained', null);
   await recomputeBot(deps.db, source.bot_id);
   await deps.notify(source.bot_id, source.user_id);
   result.completed = true;
+  // VACUUM covers every bot's index, so it runs after the bot is reported trained rather than
+  // delaying it; it is housekeeping, and its failure must not fail a source already trained.
+  if (deps.vacuumAfterTraining) {
+    await vacuumSearchIndex(deps.db).catch((err: unknown) =>
+      deps.log.warn({ err }, 'search index vacuum failed'),
+    );
+  }
   return result;
 }
 
