@@ -32,6 +32,7 @@ export async function createRuntime(
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: opts.pgliteDir === undefined ? path.join(env.dataDir, 'pg') : opts.pgliteDir,
+    onIdleError: (err) => log.warn({ err }, 'idle database connection failed'),
   });
   const applied = await migrate(database.db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');

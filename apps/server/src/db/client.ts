@@ -23,6 +23,11 @@ export interface DatabaseOptions {
   pgliteDir?: string | null;
   /** Pool size for real PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Errors of idle pooled connections (server restart, terminated backend). pg emits them on
+   * the pool; without a listener such an error would crash the process.
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 /**
@@ -48,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.maxConnections ?? 10,
       types,
     });
+    pool.on('error', options.onIdleError ?? (() => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
