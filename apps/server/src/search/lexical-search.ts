@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { analyze } from './analyzer.ts';
+import { blockPostingsCache } from './block-postings-cache.ts';
 import { type Bm25Params, DEFAULT_BM25, scoreBm25, topK } from './bm25.ts';
 import { loadQueryData } from './search.repo.ts';
 
@@ -26,7 +27,12 @@ export async function lexicalSearch(
 ): Promise<LexicalHit[]> {
   const terms = queryTerms(query);
   if (terms.size === 0) return [];
-  const { stats, lists, dead } = await loadQueryData(db, botId, [...terms.keys()]);
+  const { stats, lists, dead } = await loadQueryData(
+    db,
+    botId,
+    [...terms.keys()],
+    blockPostingsCache,
+  );
   if (!stats || stats.chunk_count <= 0) return [];
   return topK(scoreBm25(terms, lists, stats, params, dead), limit);
 }

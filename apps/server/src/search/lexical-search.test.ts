@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../config/env.ts';
+import { BlockPostingsCache } from './block-postings-cache.ts';
+import { compactBotIndex } from './lexical-index.ts';
+import { loadQueryData } from './search.repo.ts';
+import { PENDING_DOCS_TO_MERGE } from './segment-merge.ts';
+import {
+  addDocuments,
+  createBot,
+  openSearchTestDb,
+  type SearchTestDb,
+} from './testing/search-db.ts';
+
+let t: SearchTestDb;
+beforeAll(async () => {
+  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const TERMS = ['kettl', 'descal', 'warranti', 'zebra'];
+
+/** Lists in a comparable form: block lists sorted by block, pending ones last. */
+function comparable(data: Awaited<ReturnType<typeof loadQueryData>>) {
+  return {
+    stats: data.stats,
+    dead: [...data.dead].map(([block, ids]) => [block, [...ids].sort()]).sort(),
+    lists: data.lists
+      .map((l) => `${l.term}/${l.blockId ?? 'pending'}/${Buffer.from(l.postings).toString('hex')}`)
+      .sort(),
+  };
+}
+
+function documents(from: number, count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    title: `Kettle manual ${from + i}`,
+    text: `Descale kettle number ${from + i} monthly. The warranty covers kettle ${from + i}.`,
+    kind: 'text' as const,
+  }));
+}
+
+describe('loadQueryData with the block postings cache', () => {
+  it('reads exactly what an uncached query reads, through merges and deletions', async () => {
+    const bot = await createBot(t.db);
+    const cache = new BlockPostingsCache(1024 * 1024);
+    const check = async () => {
+      const cached = await loadQueryData(t.db, bot.botId, TERMS, cache);
+      const fresh = await loadQueryData(t.db, bot.botId, TERMS);
+      expect(comparable(cached)).toEqual(comparable(fresh));
+      return cached;
+    };
+    const ids = await addDocuments(t.db, bot, documents(0, PENDING_DOCS_TO_MERGE * 2));
+    await compactBotIndex(t.db, bot.botId);
+    const first = await check();
+    expect(first.lists.some((l) => l.blockId !== null)).toBe(true);
+    expect(cache.blocks(bot.botId, 'kettl')?.size).toBeGreaterThan(0);
+    // Served from the cache now, and still the same.
+    await check();
+    // A deleted document is masked by tombstones, which are never cached.
+    await t.db
+      .deleteFrom('documents')
+      .where('id', '=', ids[0] as string)
+      .execute();
+    const afterDelete = await check();
+    expect(afterDelete.dead.size).toBeGreaterThan(0);
+    // New documents, then a merge that rewrites the blocks: the cache follows the new blocks.
+    await addDocuments(t.db, bot, documents(100, PENDING_DOCS_TO_MERGE * 3));
+    await check();
+    await compactBotIndex(t.db, bot.botId);
+    const merged = await check();
+    const blockIds = new Set(merged.lists.flatMap((l) => (l.blockId === null ? [] : [l.blockId])));
+    expect([...(cache.blocks(bot.botId, 'kettl')?.keys() ?? [])].sort()).toEqual(
+      [...blockIds].sort(),
+    );
+  });
+
+  it("never serves one bot's cached postings to another", async () => {
+    const a = await createBot(t.db);
+    const b = await createBot(t.db);
+    const cache = new BlockPostingsCache(1024 * 1024);
+    await addDocuments(t.db, a, documents(0, PENDING_DOCS_TO_MERGE));
+    await compactBotIndex(t.db, a.botId);
+    await loadQueryData(t.db, a.botId, TERMS, cache);
+    const other = await loadQueryData(t.db, b.botId, TERMS, cache);
+    expect(other.lists).toEqual([]);
+  });
+});
