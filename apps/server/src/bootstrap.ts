@@ -10,6 +10,8 @@ import { configureSafeFetch } from './lib/safe-fetch.ts';
 import { loadSigningKey } from './lib/secrets.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createAnswerEngine } from './rag/answer/index.ts';
+import { createDenseSearch } from './rag/embeddings/dense-search.ts';
+import { openEmbeddings } from './rag/embeddings/index.ts';
 import { retrieve } from './rag/retrieve.ts';
 import { createRealtimeHub } from './realtime/realtime-hub.ts';
 
@@ -36,6 +38,8 @@ export async function createRuntime(
   });
   const applied = await migrate(database.db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
+  const embedder = await openEmbeddings(env, database.db, log);
+  const dense = embedder ? createDenseSearch({ embedder, log }) : undefined;
   const sessions = {
     db: database.db,
     key: loadSigningKey(env.dataDir, env.JWT_SECRET),
@@ -65,11 +69,12 @@ export async function createRuntime(
       redisPrefix: env.REDIS_PREFIX,
       log,
     }),
+    embedder,
     chat: createChatService({
       db: database.db,
       log,
       engine: createAnswerEngine(env, log),
-      retrieve,
+      retrieve: (db, q) => retrieve(db, { ...q, dense }),
     }),
   };
   return {

@@ -58,6 +58,14 @@ const schema = z.object({
   EMBEDDING_BASE_URL: optionalString,
   EMBEDDING_API_KEY: optionalString,
   EMBEDDING_MODEL: optionalString,
+  /**
+   * Cosine similarity at which a passage found by meaning counts as relevant although it shares
+   * no words with the question (unset: the answer engines' default). Scales differ by model.
+   */
+  EMBEDDING_MIN_SIMILARITY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().min(0).max(1).optional(),
+  ),
   YOUTUBE_BASE_URL: z.string().default('https://www.youtube.com'),
   CHROMIUM_PATH: optionalString,
   WEB_DIST_DIR: optionalString,
@@ -67,6 +75,8 @@ const schema = z.object({
   WIDGET_VISITOR_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Public chat API: messages all visitors together may send to one bot per minute. */
   WIDGET_BOT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Dashboard chat (/chat): messages one signed-in account may send per minute. */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Tests only: a PostgreSQL server on which each test file creates a fresh database. */
   TEST_DATABASE_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

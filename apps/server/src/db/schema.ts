@@ -1,6 +1,7 @@
 import type { AccountsTables } from './tables/accounts.ts';
 import type { ChatTables } from './tables/chat.ts';
 import type { CrawlTables } from './tables/crawl.ts';
+import type { EmbeddingsTables } from './tables/embeddings.ts';
 import type { KnowledgeTables } from './tables/knowledge.ts';
 import type { MediaTables } from './tables/media.ts';
 import type { SearchTables } from './tables/search.ts';
@@ -12,6 +13,7 @@ export interface DB
     KnowledgeTables,
     ChatTables,
     SearchTables,
+    EmbeddingsTables,
     MediaTables,
     CrawlTables,
     WidgetTables {}

@@ -7,6 +7,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../lib/mail.ts';
 import type { SessionConfig } from '../modules/auth/sessions.service.ts';
 import type { ChatService } from '../modules/chat/chat.service.ts';
+import type { EmbeddingClient } from '../rag/embeddings/index.ts';
 import type { RealtimeHub } from '../realtime/realtime-hub.ts';
 
 /** What every handler can reach through `request.server.ctx`; built once in buildApp. */
@@ -21,6 +22,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** Pushes events to a signed-in user's sockets, from any role. */
   realtime: RealtimeHub;
+  /** Dense retrieval's embedding model; absent when none is configured or pgvector is missing. */
+  embedder?: EmbeddingClient | undefined;
   /** Answers questions and keeps conversations (dashboard preview and widget). */
   chat: ChatService;
 }

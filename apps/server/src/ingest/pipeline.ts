@@ -28,22 +28,32 @@ export interface IngestDocument {
 }
 
 /**
- * Dense retrieval hook: called after a document's chunks are committed (outside the
- * transaction, since it calls a remote model). Not wired yet; the embeddings work plugs in
- * here and must itself be idempotent (upsert by chunk id).
+ * Dense retrieval hooks. Both call a remote model, so they run outside the transactions, and
+ * both must not throw: embeddings are an addition to lexical search, never a reason for
+ * training to fail. A chunk whose embedding failed is caught up later (`catchUp`).
  */
-export type EmbedChunks = (args: {
-  botId: string;
-  documentId: string;
-  chunks: { id: number; text: string }[];
-}) => Promise<void>;
+export interface ChunkEmbedder {
+  /** After each batch commits: embeds its chunks (idempotent, upserts by chunk id). */
+  embed(args: { botId: string; chunks: EmbeddableChunk[] }): Promise<void>;
+  /** Once the source is trained: embeds whatever of the bot still lacks an embedding. */
+  catchUp(botId: string): Promise<void>;
+}
+
+export interface EmbeddableChunk {
+  id: number;
+  /** The document's title. */
+  title: string;
+  heading: string | null;
+  question: string | null;
+  text: string;
+}
 
 export interface PipelineDeps {
   db: Kysely<DB>;
   log: Logger;
   /** Pushes the bot's current training state to its owner (realtime); must not throw. */
   notify(botId: string, userId: string): Promise<void>;
-  embedChunks?: EmbedChunks;
+  embeddings?: ChunkEmbedder;
   /**
    * Embedded PGlite has no autovacuum: without an explicit VACUUM the rows that index merges
    * leave behind pile up and slow every query.
@@ -132,6 +142,7 @@ export async function ingestSource(deps: PipelineDeps, args: IngestArgs): Promis
   await recomputeBot(deps.db, source.bot_id);
   await deps.notify(source.bot_id, source.user_id);
   result.completed = true;
+  await deps.embeddings?.catchUp(source.bot_id);
   // VACUUM covers every bot's index, so it runs after the bot is reported trained rather than
   // delaying it; it is housekeeping, and its failure must not fail a source already trained.
   if (deps.vacuumAfterTraining) {
@@ -255,10 +266,9 @@ async function commitBatch(
     await indexDocuments(trx, { botId, documents: indexed });
     return indexed;
   });
-  if (deps.embedChunks) {
-    for (const w of written) {
-      await deps.embedChunks({ botId, documentId: w.documentId, chunks: w.chunks });
-    }
-  }
+  await deps.embeddings?.embed({
+    botId,
+    chunks: written.flatMap((w) => w.chunks.map((c) => ({ ...c, title: w.title }))),
+  });
   return { documents: written.length, chunks: written.reduce((n, w) => n + w.chunks.length, 0) };
 }

@@ -12,6 +12,7 @@ import { createDbQueue } from './db-queue.ts';
 export interface JobPayloads {
   'train-source': { sourceId: string };
   'crawl-site': { crawlId: string };
+  'embed-bot': { botId: string };
 }
 export type JobName = keyof JobPayloads;
 

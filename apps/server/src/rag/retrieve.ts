@@ -4,7 +4,8 @@ import { analyze } from '../search/analyzer.ts';
 import { lexicalSearch } from '../search/lexical-search.ts';
 import { proximityScorer } from '../search/proximity.ts';
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../search/question-match.ts';
-import { loadChunks } from '../search/search.repo.ts';
+import { type ChunkRow, loadChunks } from '../search/search.repo.ts';
+import type { DenseSearch } from './embeddings/dense-search.ts';
 
 export interface RetrievedChunk {
   chunkId: number;
@@ -17,27 +18,39 @@ export interface RetrievedChunk {
   url: string | null;
   /** 0–1 closeness of the query to this chunk's Q&A question (0 for non-Q&A chunks). */
   questionMatch: number;
+  /** Cosine similarity of the chunk's embedding to the query's, when dense retrieval found it. */
+  similarity?: number;
 }
 
 export interface RetrieveArgs {
   botId: string;
   query: string;
   limit?: number;
+  /** Nearest chunks by meaning, fused with the lexical ones; absent: lexical retrieval only. */
+  dense?: DenseSearch | undefined;
 }
 
 export const DEFAULT_RETRIEVE_LIMIT = 8;
 /**
  * The best BM25 candidates are re-scored with a phrase-proximity bonus (and Q&A matching),
- * so a few more than asked for are read.
+ * so a few more than asked for are read; as many dense candidates are fused with them.
  */
 const RERANK_DEPTH = 30;
 /** Score multiplier for a passage holding every adjacent query pair as a phrase. */
 const PROXIMITY_WEIGHT = 0.4;
 /**
+ * Reciprocal-rank fusion constant (Cormack et al.): large enough that the first few ranks of
+ * either list do not drown the other list, and scale-free, so BM25 scores and cosine
+ * similarities never need calibrating against each other.
+ */
+const RRF_K = 60;
+
+/**
  * The bot's chunks best matching the query, best first: BM25F over the bot's own term
- * statistics, then a phrase-proximity bonus among the best candidates. A Q&A chunk whose
- * question matches the query closely is put first, so the answerer can reply with its
- * stored answer.
+ * statistics, then a phrase-proximity bonus among the best candidates. With dense retrieval,
+ * the chunks nearest in meaning are fused with those by reciprocal rank. A Q&A chunk whose
+ * question matches the query closely is put first, so the answerer can reply with its stored
+ * answer.
  */
 export async function retrieve(
   db: Kysely<DB> | Transaction<DB>,
@@ -45,35 +58,74 @@ export async function retrieve(
 ): Promise<RetrievedChunk[]> {
   const limit = args.limit ?? DEFAULT_RETRIEVE_LIMIT;
   if (limit <= 0) return [];
-  const hits = await lexicalSearch(db, args.botId, args.query, Math.max(limit, RERANK_DEPTH));
-  if (hits.length === 0) return [];
-  const rows = await loadChunks(
-    db,
-    args.botId,
-    hits.map((h) => h.id),
-  );
+  const depth = Math.max(limit, RERANK_DEPTH);
+  // The query is embedded while the lexical search runs.
+  const [hits, dense] = await Promise.all([
+    lexicalSearch(db, args.botId, args.query, depth),
+    args.dense ? args.dense(db, args.botId, args.query, depth) : [],
+  ]);
+  if (hits.length === 0 && dense.length === 0) return [];
+  const ids = new Set([...hits.map((h) => h.id), ...dense.map((h) => h.id)]);
+  const rows = await loadChunks(db, args.botId, [...ids]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const phraseScore = proximityScorer(analyze(args.query));
-  const results: RetrievedChunk[] = [];
+  const lexical: RetrievedChunk[] = [];
   hits.forEach((hit, rank) => {
     const row = byId.get(hit.id);
     if (!row) return; // a chunk deleted since it was indexed
     const proximity =
       rank < RERANK_DEPTH ? phraseScore([row.title, row.heading, row.question, row.text]) : 0;
-    results.push({
-      chunkId: row.id,
-      documentId: row.document_id,
-      score: hit.score * (1 + PROXIMITY_WEIGHT * proximity),
-      text: row.text,
-      heading: row.heading,
-      question: row.question,
-      title: row.title,
-      url: row.url,
-      questionMatch: questionMatch(args.query, row.question),
-    });
+    lexical.push(toResult(row, args.query, hit.score * (1 + PROXIMITY_WEIGHT * proximity)));
   });
+  const results = dense.length > 0 ? fuse(lexical, dense, byId, args.query) : lexical;
   const close = (r: RetrievedChunk) =>
     r.questionMatch >= CLOSE_QUESTION_MATCH ? r.questionMatch : 0;
   results.sort((a, b) => close(b) - close(a) || b.score - a.score || a.chunkId - b.chunkId);
   return results.slice(0, limit);
+}
+
+function toResult(row: ChunkRow, query: string, score: number): RetrievedChunk {
+  return {
+    chunkId: row.id,
+    documentId: row.document_id,
+    score,
+    text: row.text,
+    heading: row.heading,
+    question: row.question,
+    title: row.title,
+    url: row.url,
+    questionMatch: questionMatch(query, row.question),
+  };
+}
+
+/**
+ * Reciprocal-rank fusion of the lexical ranking (after the proximity bonus) and the dense one:
+ * each list adds 1 / (RRF_K + rank), so a chunk both find outranks one found by either alone.
+ * The score becomes the fused one.
+ */
+function fuse(
+  lexical: RetrievedChunk[],
+  dense: { id: number; similarity: number }[],
+  rows: Map<number, ChunkRow>,
+  query: string,
+): RetrievedChunk[] {
+  const rrf = (rank: number) => 1 / (RRF_K + rank + 1);
+  const fused = new Map<number, RetrievedChunk>();
+  [...lexical]
+    .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+    .forEach((r, rank) => {
+      fused.set(r.chunkId, { ...r, score: rrf(rank) });
+    });
+  dense.forEach((hit, rank) => {
+    const known = fused.get(hit.id);
+    if (known) {
+      known.score += rrf(rank);
+      known.similarity = hit.similarity;
+      return;
+    }
+    const row = rows.get(hit.id);
+    if (!row) return; // deleted meanwhile, or (never) another bot's
+    fused.set(hit.id, { ...toResult(row, query, rrf(rank)), similarity: hit.similarity });
+  });
+  return [...fused.values()];
 }

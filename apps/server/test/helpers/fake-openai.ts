@@ -28,6 +28,9 @@ export interface RecordedRequest {
 
 export type ChatResponder = (body: ChatRequestBody) => string | Promise<string>;
 
+/** Turns one input into its vector (may wait, to play a slow provider); default fakeEmbedding. */
+export type EmbeddingFunction = (text: string, dim: number) => number[] | Promise<number[]>;
+
 export interface FakeOpenAIOptions {
   /** What the model "says"; default: a fixed sentence citing passage 1. */
   reply?: string | ChatResponder;
@@ -35,6 +38,8 @@ export interface FakeOpenAIOptions {
   apiKey?: string;
   /** Default embedding size (a request's `dimensions` wins). */
   embeddingDim?: number;
+  /** How inputs become vectors; default fakeEmbedding (bag of words). */
+  embed?: EmbeddingFunction;
   /** Pause between streamed chunks. */
   chunkDelayMs?: number;
 }
@@ -50,6 +55,8 @@ export interface FakeOpenAI {
   chatCalls(): ChatRequestBody[];
   embeddingCalls(): { model: string; input: string | string[]; [key: string]: unknown }[];
   setReply(reply: string | ChatResponder): void;
+  /** Replaces the embedding function (null: back to the default). */
+  setEmbed(embed: EmbeddingFunction | null): void;
   setGate(gate: ChunkGate | null): void;
   /** Streamed completions whose client is still connected. */
   openStreams(): number;
@@ -109,6 +116,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   let reply: string | ChatResponder = opts.reply ?? FAKE_DEFAULT_REPLY;
   let failures: { status: number; times: number } | null = null;
   let gate: ChunkGate | null = null;
+  let embed: EmbeddingFunction = opts.embed ?? fakeEmbedding;
   const streams = new Set<ServerResponse>();
   let counter = 0;
 
@@ -174,10 +182,10 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     res.end('data: [DONE]\n\n');
   }
 
-  function embeddings(
+  async function embeddings(
     res: ServerResponse,
     body: { model: string; input: unknown; encoding_format?: string; dimensions?: number },
-  ): void {
+  ): Promise<void> {
     const inputs = Array.isArray(body.input) ? body.input : [body.input];
     if (inputs.length === 0 || inputs.some((i) => typeof i !== 'string' || i === '')) {
       sendError(
@@ -189,14 +197,13 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       return;
     }
     const dim = body.dimensions ?? opts.embeddingDim ?? 64;
-    const data = (inputs as string[]).map((text, index) => {
-      const vector = fakeEmbedding(text, dim);
-      return {
-        object: 'embedding',
-        index,
-        embedding: body.encoding_format === 'base64' ? toBase64(vector) : vector,
-      };
-    });
+    const vectors = await Promise.all((inputs as string[]).map((text) => embed(text, dim)));
+    if (res.destroyed) return;
+    const data = vectors.map((vector, index) => ({
+      object: 'embedding',
+      index,
+      embedding: body.encoding_format === 'base64' ? toBase64(vector) : vector,
+    }));
     const tokens = (inputs as string[]).reduce((n, t) => n + countTokens(t), 0);
     sendJson(res, 200, {
       object: 'list',
@@ -228,7 +235,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     if (req.method === 'POST' && path === '/v1/chat/completions') {
       await chat(res, body as ChatRequestBody);
     } else if (req.method === 'POST' && path === '/v1/embeddings') {
-      embeddings(res, body as Parameters<typeof embeddings>[1]);
+      await embeddings(res, body as Parameters<typeof embeddings>[1]);
     } else if (req.method === 'GET' && path === '/v1/models') {
       sendJson(res, 200, {
         object: 'list',
@@ -265,6 +272,9 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     setGate(next) {
       gate = next;
     },
+    setEmbed(next) {
+      embed = next ?? opts.embed ?? fakeEmbedding;
+    },
     openStreams: () => streams.size,
     failNext(status, times = 1) {
       failures = { status, times };
@@ -274,6 +284,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       failures = null;
       gate = null;
       reply = opts.reply ?? FAKE_DEFAULT_REPLY;
+      embed = opts.embed ?? fakeEmbedding;
     },
     close: () =>
       new Promise<void>((resolve) => {

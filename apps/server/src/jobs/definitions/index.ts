@@ -1,6 +1,7 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandlers, JobName, JobPayloads, JobRun } from '../queue.ts';
 import { crawlSiteJob } from './crawl-site.job.ts';
+import { embedBotJob, requeueMissingEmbeddings } from './embed-bot.job.ts';
 import { requeuePendingSources, trainSourceJob } from './train-source.job.ts';
 
 interface Definition<N extends JobName> {
@@ -13,6 +14,7 @@ interface Definition<N extends JobName> {
 const DEFINITIONS: { [N in JobName]: Definition<N> } = {
   'train-source': trainSourceJob,
   'crawl-site': crawlSiteJob,
+  'embed-bot': embedBotJob,
 };
 
 /** Starts the worker role: runs jobs and re-queues work whose job was lost. */
@@ -20,6 +22,8 @@ export async function startWorkerRole(ctx: AppContext): Promise<void> {
   await ctx.jobs.start(createJobHandlers(ctx));
   const requeued = await requeuePendingSources(ctx);
   if (requeued > 0) ctx.log.info({ sources: requeued }, 'pending sources queued again');
+  const toEmbed = await requeueMissingEmbeddings(ctx);
+  if (toEmbed > 0) ctx.log.info({ bots: toEmbed }, 'bots queued for embedding');
 }
 
 /** Binds the definitions to a context; the worker role hands this to the queue. */

@@ -15,6 +15,7 @@ import { youtubeDocumentCount, youtubeDocuments } from '../../ingest/sources/you
 import { listPendingSourceIds } from '../../modules/sources/sources.repo.ts';
 import { createTrainingNotifier } from '../../modules/sources/training-status.service.ts';
 import type { JobPayloads, JobRun } from '../queue.ts';
+import { pipelineEmbedder } from './embed-bot.job.ts';
 
 /** How each source type turns its stored input into documents. */
 export interface SourceLoader {
@@ -36,6 +37,7 @@ export const SOURCE_LOADERS: Record<string, SourceLoader> = {
 };
 
 export function pipelineDeps(ctx: AppContext): PipelineDeps {
+  const embeddings = pipelineEmbedder(ctx);
   return {
     db: ctx.db,
     log: ctx.log,
@@ -46,6 +48,7 @@ export function pipelineDeps(ctx: AppContext): PipelineDeps {
       publicUrl: ctx.env.publicUrl,
     }),
     vacuumAfterTraining: ctx.dbKind === 'pglite',
+    ...(embeddings ? { embeddings } : {}),
   };
 }
 

@@ -179,3 +179,32 @@ describe('extractive engine', () => {
     expect(capped.endsWith('…')).toBe(true);
   });
 });
+
+describe('passages found by meaning (dense retrieval)', () => {
+  const cars = passage({
+    title: 'Our vehicles',
+    text: 'A car costs 20000 euros. Delivery to your door is included. We also rent bikes.',
+  });
+  const ask = (similarity: number | undefined, minSimilarity?: number) =>
+    extractAnswer(
+      {
+        bot,
+        question: 'What is the automobile price?',
+        history: [],
+        passages: [{ ...cars, ...(similarity !== undefined ? { similarity } : {}) }],
+      },
+      minSimilarity,
+    );
+
+  it('answers from the opening of a passage close in meaning though no word matches', () => {
+    const { text, passages } = ask(0.8);
+    expect(text).toContain('A car costs 20000 euros.');
+    expect(passages.map((p) => p.title)).toEqual(['Our vehicles']);
+  });
+
+  it('does not know when the passage is not close enough, or has no similarity at all', () => {
+    expect(ask(0.3).text).toBe(DONT_KNOW_REPLY);
+    expect(ask(undefined).text).toBe(DONT_KNOW_REPLY);
+    expect(ask(0.8, 0.9).text).toBe(DONT_KNOW_REPLY);
+  });
+});

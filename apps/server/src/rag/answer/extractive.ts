@@ -128,29 +128,55 @@ function compose(chosen: Candidate[]): { text: string; passages: Passage[] } {
   return { text: paragraphs.join('\n\n'), passages: [...groups.keys()] };
 }
 
+/**
+ * A passage found by meaning alone shares no word with the question, so no sentence scores:
+ * it is answered with from its opening, as far as an answer may go.
+ */
+function opening(passage: Passage): Candidate[] {
+  const chosen: Candidate[] = [];
+  let chars = 0;
+  for (const c of candidatesOf(passage, 0)) {
+    if (chosen.length >= MAX_SENTENCES) break;
+    if (chosen.length > 0 && chars + c.text.length > MAX_ANSWER_CHARS) break;
+    chosen.push(c);
+    chars += c.text.length;
+  }
+  return chosen;
+}
+
 /** Builds the whole extractive answer; exported for tests and for the LLM engine's fallback. */
-export function extractAnswer(input: AnswerInput): { text: string; passages: Passage[] } {
+export function extractAnswer(
+  input: AnswerInput,
+  minSimilarity?: number,
+): { text: string; passages: Passage[] } {
   if (isSmallTalk(input.question)) {
     return { text: smallTalkReply(input.bot, input.question), passages: [] };
   }
   const qa = closeQaMatch(input.question, input.passages.slice(0, 5));
   if (qa) return { text: qa.text.trim(), passages: [qa] };
   const query = searchText(input.question, input.history);
-  const relevant = relevantPassages(query, input.passages).slice(0, MAX_PASSAGES);
+  const relevant = relevantPassages(query, input.passages, minSimilarity).slice(0, MAX_PASSAGES);
   if (relevant.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
   const candidates = relevant.flatMap((r, rank) => candidatesOf(r.passage, rank));
   score(termSet(query), candidates);
-  const chosen = choose(candidates);
+  let chosen = choose(candidates);
+  const byMeaning = relevant.find((r) => r.closeInMeaning);
+  if (chosen.length === 0 && byMeaning) chosen = opening(byMeaning.passage);
   if (chosen.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
   return compose(chosen);
 }
 
+export interface ExtractiveEngineOptions {
+  /** Cosine similarity from which a passage found by meaning is relevant (relevance.ts). */
+  minSimilarity?: number | undefined;
+}
+
 /** The offline engine: answers with the knowledge base's own sentences. */
-export function createExtractiveEngine(): AnswerEngine {
+export function createExtractiveEngine(opts: ExtractiveEngineOptions = {}): AnswerEngine {
   return {
     kind: 'extractive',
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {
-      const { text, passages } = extractAnswer(input);
+      const { text, passages } = extractAnswer(input, opts.minSimilarity);
       yield* fixedAnswer(text, distinctSources(passages));
     },
   };

@@ -12,7 +12,7 @@ export type { AnswerEngine, AnswerEvent, AnswerInput, AnswerSource, Passage } fr
  * so it may be private or loopback (a local Ollama); anything else keeps the normal policy, and
  * redirects are refused so the allowance cannot be bounced elsewhere.
  */
-export function llmFetch(baseUrl: string): typeof fetch {
+export function llmFetch(baseUrl: string, limits: { maxBytes?: number } = {}): typeof fetch {
   const origin = new URL(baseUrl).origin;
   const guarded = (input: string | URL | Request, init?: RequestInit) => {
     const href = input instanceof Request ? input.url : String(input);
@@ -23,7 +23,7 @@ export function llmFetch(baseUrl: string): typeof fetch {
       timeoutMs: 180_000,
       headersTimeoutMs: 120_000,
       bodyTimeoutMs: 60_000,
-      maxBytes: 5 * 1024 * 1024,
+      maxBytes: limits.maxBytes ?? 5 * 1024 * 1024,
     });
   };
   return guarded as typeof fetch;
@@ -38,7 +38,8 @@ export function createAnswerEngine(env: Env, log?: Logger): AnswerEngine {
       model: env.LLM_MODEL,
       fetch: llmFetch(env.LLM_BASE_URL),
       log,
+      minSimilarity: env.EMBEDDING_MIN_SIMILARITY,
     });
   }
-  return createExtractiveEngine();
+  return createExtractiveEngine({ minSimilarity: env.EMBEDDING_MIN_SIMILARITY });
 }

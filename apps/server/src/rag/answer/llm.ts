@@ -18,6 +18,8 @@ export interface LlmEngineOptions {
   log?: Logger;
   temperature?: number;
   maxTokens?: number;
+  /** Cosine similarity from which a passage found by meaning is relevant (relevance.ts). */
+  minSimilarity?: number | undefined;
 }
 
 const DECLINED =
@@ -61,7 +63,11 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
         yield* fixedAnswer(qa.text.trim(), distinctSources([qa]));
         return;
       }
-      const passages = relevantPassages(searchText(input.question, input.history), input.passages)
+      const passages = relevantPassages(
+        searchText(input.question, input.history),
+        input.passages,
+        opts.minSimilarity,
+      )
         .slice(0, PROMPT_PASSAGES)
         .map((r) => r.passage);
       if (passages.length === 0) {
@@ -84,7 +90,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
         if (input.signal?.aborted) throw err;
         // The model is down or refuses: answer from the passages rather than not at all.
         opts.log?.warn({ err }, 'LLM request failed; answering extractively');
-        const fallback = extractAnswer({ ...input, passages });
+        const fallback = extractAnswer({ ...input, passages }, opts.minSimilarity);
         yield* fixedAnswer(fallback.text, distinctSources(fallback.passages));
         return;
       }

@@ -9,20 +9,31 @@ import type { Passage } from './types.ts';
  * they say anything about the question at all.
  */
 const MIN_COVERAGE = 0.3;
+/**
+ * A passage this close to the question by embeddings (cosine) is relevant even without shared
+ * words ("automobile" for "car"). EMBEDDING_MIN_SIMILARITY overrides it: scales differ by model.
+ */
+export const DEFAULT_MIN_SIMILARITY = 0.5;
 
 export interface Relevance {
   passage: Passage;
   /** Distinct question terms found in the passage (text, title, heading, stored question). */
   matched: Set<string>;
   coverage: number;
+  /** Relevant by embedding similarity, whatever its words. */
+  closeInMeaning: boolean;
 }
 
 export function passageTerms(p: Passage): Set<string> {
   return termSet([p.title, p.heading ?? '', p.question ?? '', p.text].join('\n'));
 }
 
-/** Passages that mention enough of the question, in retrieval order. */
-export function relevantPassages(question: string, passages: Passage[]): Relevance[] {
+/** Passages that mention enough of the question, or mean nearly the same, in retrieval order. */
+export function relevantPassages(
+  question: string,
+  passages: Passage[],
+  minSimilarity = DEFAULT_MIN_SIMILARITY,
+): Relevance[] {
   const wanted = termSet(question);
   if (wanted.size === 0) return [];
   const weightOf = (ts: Iterable<string>) => {
@@ -37,7 +48,10 @@ export function relevantPassages(question: string, passages: Passage[]): Relevan
     const have = passageTerms(passage);
     const matched = new Set([...wanted].filter((t) => have.has(t)));
     const weight = weightOf(matched);
-    if (weight >= needed) out.push({ passage, matched, coverage: weight / total });
+    const closeInMeaning = passage.similarity !== undefined && passage.similarity >= minSimilarity;
+    if (weight >= needed || closeInMeaning) {
+      out.push({ passage, matched, coverage: weight / total, closeInMeaning });
+    }
   }
   return out;
 }

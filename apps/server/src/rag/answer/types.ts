@@ -14,6 +14,8 @@ export interface Passage {
   url: string | null;
   /** 0–1 closeness of the retrieval query to the stored Q&A question, when retrieval knows. */
   questionMatch?: number;
+  /** Cosine similarity of the passage to the query by embeddings, when dense retrieval found it. */
+  similarity?: number;
 }
 
 export interface AnswerSource {
