@@ -9,6 +9,7 @@ export const CHAT_MESSAGES = {
   questionTooLong: `Your question is too long. Please keep it under ${CHAT_QUESTION_MAX.toLocaleString('en-US')} characters.`,
   botRequired: 'Please select a chatbot',
   chatFailed: 'Something went wrong while answering. Please try again.',
+  rateLimited: 'You are sending messages too quickly. Please wait a minute and try again.',
   answered: 'Answer generated',
   conversationsLoaded: 'Conversations fetched',
   conversationLoaded: 'Conversation fetched',

@@ -32,6 +32,8 @@ export interface ChatTurnsTable {
   answer: string;
   sources: Json<StoredSource[]>;
   engine: Generated<string>;
+  /** Chosen before the first write attempt, so a retried save stores the turn once. */
+  turn_key: string | null;
   created_at: Timestamp;
 }
 

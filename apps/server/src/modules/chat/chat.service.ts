@@ -14,6 +14,7 @@ import {
   findConversation,
   listConversations,
   listTurns,
+  type NewTurn,
   recentTurns,
   saveTurn,
 } from './conversations.repo.ts';
@@ -104,14 +105,19 @@ export function createChatService(deps: ChatServiceDeps) {
     return conversation;
   }
 
-  /** Saves once more after a transient failure: an answered turn must not be lost. */
-  async function store(turn: Parameters<typeof saveTurn>[1]): Promise<void> {
+  /**
+   * Saves once more after a transient failure: an answered turn must not be lost. Both
+   * attempts carry the same key, so when the first did commit (only its reply was lost) the
+   * second stores nothing twice.
+   */
+  async function store(turn: Omit<NewTurn, 'key'>): Promise<void> {
+    const keyed = { ...turn, key: randomUUID() };
     try {
-      await saveTurn(db, turn);
+      await saveTurn(db, keyed);
     } catch (err) {
       log.warn({ err, conversationId: turn.conversationId }, 'saving a chat turn failed; retrying');
       await new Promise((r) => setTimeout(r, 50));
-      await saveTurn(db, turn);
+      await saveTurn(db, keyed);
     }
   }
 

@@ -93,6 +93,8 @@ export function listConversations(
 }
 
 export interface NewTurn {
+  /** Same key on every attempt to save this turn: a repeated save stores nothing more. */
+  key: string;
   conversationId: string;
   botId: string;
   channel: ConversationChannel;
@@ -124,7 +126,7 @@ export async function saveTurn(db: Kysely<DB>, t: NewTurn): Promise<void> {
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    await trx
+    const inserted = await trx
       .insertInto('chat_turns')
       .values({
         conversation_id: t.conversationId,
@@ -133,8 +135,12 @@ export async function saveTurn(db: Kysely<DB>, t: NewTurn): Promise<void> {
         answer: t.answer,
         sources: JSON.stringify(t.sources),
         engine: t.engine,
+        turn_key: t.key,
       })
-      .execute();
+      .onConflict((oc) => oc.column('turn_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return; // an earlier attempt stored it
     await trx
       .updateTable('conversations')
       .set({ turn_count: sql`turn_count + 1`, updated_at: sql`now()` })

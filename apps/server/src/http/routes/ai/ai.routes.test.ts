@@ -66,7 +66,8 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // These tests send far more than a person types; the budget has its own test below.
+    t = await createTestApp({ CHAT_MESSAGES_PER_MINUTE: '1000' });
     owner = await createSignedInUser(t.runtime.ctx);
     stranger = await createSignedInUser(t.runtime.ctx);
     const trained = await makeBot(owner.userId, 'Acme helper');
@@ -521,5 +522,42 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
       const after = await chatCountsByBot(t.runtime.ctx.db, [botId]);
       expect(after.get(botId)?.messages).toBe((before.get(botId)?.messages ?? 0) + 1);
     });
+  });
+});
+
+describe('the dashboard chat budget', () => {
+  it('refuses an account past its messages per minute with 429, other accounts unaffected', async () => {
+    const t = await createTestApp({ CHAT_MESSAGES_PER_MINUTE: '3' });
+    try {
+      const hasty = await createSignedInUser(t.runtime.ctx);
+      const calm = await createSignedInUser(t.runtime.ctx);
+      const botOf = async (who: SignedIn) =>
+        (await insertBotWithTextSource(t.runtime.ctx.db, { user_id: who.userId, name: 'Bot' }))
+          .botId;
+      const hastyBot = await botOf(hasty);
+      const ask = (who: SignedIn, bot: string, stream: boolean) =>
+        t.app.inject({
+          method: 'POST',
+          url: stream ? '/api/ai/chat/stream' : '/api/ai/chat',
+          headers: who.headers,
+          payload: { bot_id: bot, question: 'Opening hours?', session_id: 's' },
+        });
+      // Budgets are fixed one-minute windows: start well inside one so all calls share it.
+      const untilNextWindow = 60_000 - (Date.now() % 60_000);
+      if (untilNextWindow < 10_000) await new Promise((r) => setTimeout(r, untilNextWindow + 50));
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await ask(hasty, hastyBot, i === 1)).statusCode);
+      expect(statuses).toEqual([200, 200, 200]);
+      for (const stream of [false, true]) {
+        const refused = await ask(hasty, hastyBot, stream);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toBe(CHAT_MESSAGES.rateLimited);
+      }
+      expect((await ask(calm, await botOf(calm), false)).statusCode).toBe(200);
+      const counts = await chatCountsByBot(t.runtime.ctx.db, [hastyBot]);
+      expect(counts.get(hastyBot)?.messages).toBe(3);
+    } finally {
+      await t.close();
+    }
   });
 });

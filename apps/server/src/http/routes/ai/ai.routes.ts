@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, chatBody, conversationsBody } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ChatScope } from '../../../modules/chat/chat.service.ts';
+import { chargeOwnerChatMessage } from '../../../modules/chat/chat-rate-limit.ts';
 import { ok } from '../../envelope.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { streamChat } from './event-stream.ts';
@@ -14,6 +15,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/ai/chat', { onRequest: requireAuth, schema: { body: chatBody } }, async (request) => {
     const scope: ChatScope = { channel: 'dashboard', userId: authOf(request).userId };
+    await chargeOwnerChatMessage(ctx, scope.userId);
     const { bot_id, question, conversation_id, session_id } = request.body;
     const response = await ctx.chat.ask(scope, {
       botId: bot_id,
@@ -34,6 +36,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAuth, schema: { body: chatBody } },
     async (request, reply) => {
       const scope: ChatScope = { channel: 'dashboard', userId: authOf(request).userId };
+      await chargeOwnerChatMessage(ctx, scope.userId);
       const { bot_id, question, conversation_id, session_id } = request.body;
       const chat = await ctx.chat.open(scope, {
         botId: bot_id,

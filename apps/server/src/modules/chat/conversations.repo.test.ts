@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../config/env.ts';
+import { createBot, openSearchTestDb, type SearchTestDb } from '../../search/testing/search-db.ts';
+import { listTurns, saveTurn } from './conversations.repo.ts';
+
+let t: SearchTestDb;
+beforeAll(async () => {
+  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('saveTurn', () => {
+  it('stores a turn once however often the same save is repeated', async () => {
+    const { botId } = await createBot(t.db);
+    const conversationId = randomUUID();
+    const turn = (key: string, question: string) => ({
+      key,
+      conversationId,
+      botId,
+      channel: 'widget' as const,
+      userId: null,
+      sessionId: 'visitor-1',
+      title: 'Opening hours?',
+      question,
+      answer: 'Nine to five.',
+      sources: [],
+      engine: 'extractive',
+    });
+    const first = turn(randomUUID(), 'Opening hours?');
+    await saveTurn(t.db, first);
+    await saveTurn(t.db, first); // a retry after a commit whose reply was lost
+    await saveTurn(t.db, turn(randomUUID(), 'And on Sunday?'));
+    const turns = await listTurns(t.db, conversationId);
+    expect(turns.map((x) => x.question)).toEqual(['Opening hours?', 'And on Sunday?']);
+    const conversation = await t.db
+      .selectFrom('conversations')
+      .select('turn_count')
+      .where('id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    expect(conversation.turn_count).toBe(2);
+  });
+});
