@@ -90,10 +90,15 @@ export function createDbQueue(cfg: QueueConfig): JobQueue {
         }
       }
       if (!claimed) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          void sleep(IDLE_POLL_MS, stopper.signal).then(resolve);
-        });
+        // A nap that a nudge or stop cuts short, leaving no listener behind on the long-lived
+        // stop signal (one per cut-short nap piled up there while its timer still ran).
+        if (stopper.signal.aborted) return;
+        const nap = new AbortController();
+        const endNap = () => nap.abort();
+        wake = endNap;
+        stopper.signal.addEventListener('abort', endNap, { once: true });
+        await sleep(IDLE_POLL_MS, nap.signal);
+        stopper.signal.removeEventListener('abort', endNap);
         wake = undefined;
       }
     }
