@@ -42,20 +42,27 @@ export async function embedChunks(
 /**
  * Embeds every chunk of the bot that has no embedding from the current model: those whose
  * embedding failed or was cut short by a crash during training, and all of them after
- * EMBEDDING_MODEL changed. Returns how many were embedded; throws when the provider fails.
+ * EMBEDDING_MODEL changed. Looks again when a pass is done, so chunks trained meanwhile (whose
+ * own embedding may have failed while this job ran, and could not queue another) are not left
+ * out. Returns how many were embedded; throws when the provider fails.
  */
 export async function backfillBot(
   deps: ChunkEmbeddingDeps,
   botId: string,
   signal?: AbortSignal,
 ): Promise<number> {
-  const ids = await chunksWithoutEmbedding(deps.db, botId, deps.embedder.model);
   let done = 0;
-  for (let i = 0; i < ids.length; i += EMBED_BATCH) {
-    if (signal?.aborted) break;
-    const chunks = await loadEmbeddingInputs(deps.db, botId, ids.slice(i, i + EMBED_BATCH));
-    await embedChunks(deps, chunks, signal);
-    done += chunks.length;
+  for (;;) {
+    const ids = await chunksWithoutEmbedding(deps.db, botId, deps.embedder.model);
+    let pass = 0;
+    for (let i = 0; i < ids.length; i += EMBED_BATCH) {
+      if (signal?.aborted) return done + pass;
+      const chunks = await loadEmbeddingInputs(deps.db, botId, ids.slice(i, i + EMBED_BATCH));
+      await embedChunks(deps, chunks, signal);
+      pass += chunks.length;
+    }
+    done += pass;
+    // Nothing (left) to embed, or only chunks deleted since they were listed.
+    if (pass === 0) return done;
   }
-  return done;
 }

@@ -88,6 +88,29 @@ describe.skipIf(!hasPgvector)('dense retrieval (needs pgvector; skipped without 
     );
   });
 
+  it('also embeds chunks trained while it runs', async () => {
+    const bot = await createBot(t.db);
+    await addDocuments(t.db, bot, [{ ...CAR, kind: 'text' as const }]);
+    const client = embedder();
+    let trainedMeanwhile = false;
+    // The first provider call comes back after another source of the bot was trained.
+    const racing = {
+      model: client.model,
+      async embed(texts: string[]) {
+        if (!trainedMeanwhile) {
+          trainedMeanwhile = true;
+          await addDocuments(t.db, bot, [{ ...HOURS, kind: 'text' as const }]);
+        }
+        return client.embed(texts);
+      },
+    };
+    expect(await backfillBot({ db: t.db, embedder: racing }, bot.botId)).toBe(2);
+    expect((await storedModels(bot.botId)).map((e) => e.model)).toEqual([
+      'fake-embed-1',
+      'fake-embed-1',
+    ]);
+  });
+
   it('finds a passage by meaning that shares no word with the question, and answers from it', async () => {
     const bot = await trainedBot();
     const { log } = recordingLogger();
