@@ -86,7 +86,8 @@ describe.skipIf(!hasCovidQa)('dashboard chat preview', () => {
       .getByRole('link', { name: 'Preview' })
       .click();
     await expectPath(page, '/preview');
-    expect(await storedConversation(desktop)).toBeNull();
+    // Cleared by /chat's unmount effect, which React runs just after the URL has changed.
+    await expect.poll(() => storedConversation(desktop)).toBeNull();
     await page.reload();
     const items = page.getByTestId('conversation-item');
     await items.first().waitFor();

@@ -14,6 +14,8 @@ import { createDenseSearch } from './rag/embeddings/dense-search.ts';
 import { openEmbeddings } from './rag/embeddings/index.ts';
 import { retrieve } from './rag/retrieve.ts';
 import { createRealtimeHub } from './realtime/realtime-hub.ts';
+import { vacuumSearchIndex } from './search/search.repo.ts';
+import { createVacuumScheduler } from './search/vacuum-scheduler.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -70,6 +72,10 @@ export async function createRuntime(
       log,
     }),
     embedder,
+    searchVacuum:
+      database.kind === 'pglite'
+        ? createVacuumScheduler({ vacuum: () => vacuumSearchIndex(database.db), log })
+        : undefined,
     chat: createChatService({
       db: database.db,
       log,
@@ -84,6 +90,7 @@ export async function createRuntime(
       await ctx.jobs.close(); // running jobs stop at their next checkpoint and resume later
       await ctx.realtime.close();
       await ctx.mailer.idle(); // deferred mails still need the database
+      await ctx.searchVacuum?.stop();
       await database.close();
     },
   };

@@ -9,6 +9,7 @@ import type { SessionConfig } from '../modules/auth/sessions.service.ts';
 import type { ChatService } from '../modules/chat/chat.service.ts';
 import type { EmbeddingClient } from '../rag/embeddings/index.ts';
 import type { RealtimeHub } from '../realtime/realtime-hub.ts';
+import type { VacuumScheduler } from '../search/vacuum-scheduler.ts';
 
 /** What every handler can reach through `request.server.ctx`; built once in buildApp. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Dense retrieval's embedding model; absent when none is configured or pgvector is missing. */
   embedder?: EmbeddingClient | undefined;
+  /** Embedded database only: reclaims what index merges leave behind, coalesced. */
+  searchVacuum?: VacuumScheduler | undefined;
   /** Answers questions and keeps conversations (dashboard preview and widget). */
   chat: ChatService;
 }

@@ -5,7 +5,7 @@ import type { Logger } from '../lib/logger.ts';
 import { recomputeBot } from '../modules/bots/bots.repo.ts';
 import { type ChunkDraft, chunkDocument, type DocumentKind } from '../search/chunker.ts';
 import { compactBotIndex, indexDocuments } from '../search/lexical-index.ts';
-import { vacuumSearchIndex } from '../search/search.repo.ts';
+import type { VacuumScheduler } from '../search/vacuum-scheduler.ts';
 import {
   findSourceForIngest,
   finishSource,
@@ -56,9 +56,9 @@ export interface PipelineDeps {
   embeddings?: ChunkEmbedder;
   /**
    * Embedded PGlite has no autovacuum: without an explicit VACUUM the rows that index merges
-   * leave behind pile up and slow every query.
+   * leave behind pile up and slow every query. Absent on PostgreSQL.
    */
-  vacuumAfterTraining?: boolean;
+  searchVacuum?: VacuumScheduler | undefined;
 }
 
 export interface SourceInput {
@@ -143,13 +143,8 @@ export async function ingestSource(deps: PipelineDeps, args: IngestArgs): Promis
   await deps.notify(source.bot_id, source.user_id);
   result.completed = true;
   await deps.embeddings?.catchUp(source.bot_id);
-  // VACUUM covers every bot's index, so it runs after the bot is reported trained rather than
-  // delaying it; it is housekeeping, and its failure must not fail a source already trained.
-  if (deps.vacuumAfterTraining) {
-    await vacuumSearchIndex(deps.db).catch((err: unknown) =>
-      deps.log.warn({ err }, 'search index vacuum failed'),
-    );
-  }
+  // Housekeeping after the bot is reported trained, never delaying it (see VacuumScheduler).
+  deps.searchVacuum?.request();
   return result;
 }
 

@@ -47,7 +47,7 @@ export function pipelineDeps(ctx: AppContext): PipelineDeps {
       realtime: ctx.realtime,
       publicUrl: ctx.env.publicUrl,
     }),
-    vacuumAfterTraining: ctx.dbKind === 'pglite',
+    searchVacuum: ctx.searchVacuum,
     ...(embeddings ? { embeddings } : {}),
   };
 }
