@@ -1,5 +1,6 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Logger } from '../../lib/logger.ts';
+import { openAiClient } from '../openai-client.ts';
 import { extractAnswer } from './extractive.ts';
 import { buildMessages } from './prompt.ts';
 import { closeQaMatch, isSmallTalk, relevantPassages, searchText } from './relevance.ts';
@@ -43,14 +44,7 @@ function citedPassages(answer: string, passages: Passage[]): Passage[] {
  * that matches the question closely is returned as written.
  */
 export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
-  const client = new OpenAI({
-    baseURL: opts.baseUrl,
-    // Local servers (Ollama, vLLM…) take no key, but the client insists on one.
-    apiKey: opts.apiKey ?? 'not-needed',
-    maxRetries: 1,
-    timeout: 120_000,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-  });
+  const client = openAiClient({ ...opts, maxRetries: 1, timeoutMs: 120_000 });
   return {
     kind: 'llm',
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {

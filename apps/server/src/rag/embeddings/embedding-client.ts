@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import { openAiClient } from '../openai-client.ts';
 
 export interface EmbedOptions {
   signal?: AbortSignal;
@@ -38,14 +38,7 @@ const MAX_INPUT_CHARS = 8_000;
  * ignore `encoding_format`.
  */
 export function createEmbeddingClient(opts: EmbeddingClientOptions): EmbeddingClient {
-  const client = new OpenAI({
-    baseURL: opts.baseUrl,
-    // Local servers take no key, but the client insists on one.
-    apiKey: opts.apiKey ?? 'not-needed',
-    maxRetries: 2,
-    timeout: 60_000,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
-  });
+  const client = openAiClient({ ...opts, maxRetries: 2, timeoutMs: 60_000 });
   const batchSize = opts.batchSize ?? EMBED_BATCH;
 
   async function embedBatch(texts: string[], o: EmbedOptions): Promise<number[][]> {
