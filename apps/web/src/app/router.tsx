@@ -1,11 +1,12 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { PageLoader } from '../components/Spinner.tsx';
 import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../pages/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage.tsx';
 import { SignupPage } from '../pages/auth/SignupPage.tsx';
 import { LandingPage } from '../pages/landing/LandingPage.tsx';
 import { RouteError } from './RouteError.tsx';
-import { DATASOURCE_ROUTES, elementOf, PROTECTED_ROUTES } from './routes.tsx';
+import { DATASOURCE_ROUTES, lazyPage, PROTECTED_ROUTES } from './routes.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { ProtectedLayout } from './shell/ProtectedLayout.tsx';
 
@@ -13,6 +14,8 @@ export const router = createBrowserRouter([
   {
     element: <ScrollToTop />,
     errorElement: <RouteError />,
+    // Shown while a signed-in page's code loads on a first visit straight to its URL.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/signup', element: <SignupPage /> },
@@ -27,12 +30,12 @@ export const router = createBrowserRouter([
             // A failing page keeps the header and side menu around its error message.
             errorElement: <RouteError />,
             children: [
-              ...PROTECTED_ROUTES.map((r) => ({ path: `/${r.path}`, element: elementOf(r) })),
+              ...PROTECTED_ROUTES.map((r) => ({ path: `/${r.path}`, lazy: lazyPage(r) })),
               {
                 path: '/datasource',
                 children: [
                   { index: true, element: <Navigate to="/datasource/website-model" replace /> },
-                  ...DATASOURCE_ROUTES.map((r) => ({ path: r.path, element: elementOf(r) })),
+                  ...DATASOURCE_ROUTES.map((r) => ({ path: r.path, lazy: lazyPage(r) })),
                 ],
               },
             ],

@@ -1,100 +1,85 @@
-import type { ReactNode } from 'react';
-import { ChatbotAnalyticsPage } from '../pages/analytics/ChatbotAnalyticsPage.tsx';
-import { BillingPage } from '../pages/billing/BillingPage.tsx';
-import { ChatPage } from '../pages/chat/ChatPage.tsx';
-import { CrawlPage, DatasourceCrawlPage } from '../pages/crawl/CrawlPages.tsx';
-import { CustomizationPage } from '../pages/customization/CustomizationPage.tsx';
-import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
-import {
-  QuestionModelPage,
-  TextModelPage,
-  WebsiteModelPage,
-  YoutubeModelPage,
-} from '../pages/datasource/TrainedItemsPages.tsx';
-import { NotificationPage } from '../pages/notification/NotificationPage.tsx';
-import { DatasourcePdfPage, PdfUploadPage } from '../pages/pdf/PdfPages.tsx';
-import { PreviewPage } from '../pages/preview/PreviewPage.tsx';
-import { UserProfilePage } from '../pages/profile/UserProfilePage.tsx';
-import {
-  DatasourceCsvUploadPage,
-  DatasourceQuestionListingPage,
-  DatasourceQuestionPage,
-  QuestionFileUploadPage,
-  QuestionListingPage,
-  QuestionPage,
-} from '../pages/question/QuestionPages.tsx';
-import { ChatbotSettingsPage } from '../pages/settings/ChatbotSettingsPage.tsx';
-import { DatasourceSitemapPage, SitemapPage } from '../pages/sitemap/SitemapPages.tsx';
-import { StatusPage } from '../pages/status/StatusPage.tsx';
-import { StatusCheckPage } from '../pages/status-check/StatusCheckPage.tsx';
-import { TeamListingPage } from '../pages/team/TeamListingPage.tsx';
-import {
-  DatasourceTextListingPage,
-  DatasourceTextPage,
-  TextListingPage,
-  TextUploadPage,
-} from '../pages/text/TextPages.tsx';
-import { CrawlListingPage, DatasourceWebsitePage } from '../pages/website/WebsitePages.tsx';
-import { DatasourceYoutubePage, YoutubePage } from '../pages/youtube/YoutubePages.tsx';
-import { ComingSoon } from './ComingSoon.tsx';
+import type { ComponentType } from 'react';
 
 /**
- * Every signed-in route of spec §2, in one table. A route without `element` shows the
- * ComingSoon placeholder titled `title`; a later issue sets `element` to its page.
+ * Every signed-in route of spec §2, in one table. Pages are loaded when first visited (the
+ * router's `lazy`), so the landing and sign-in pages do not download the whole dashboard.
  */
 export interface PageRoute {
   path: string;
-  title: string;
-  element?: ReactNode;
+  load: () => Promise<ComponentType>;
 }
 
+/** A page export of a module loaded on first visit (the name is checked against the module). */
+function page<M>(load: () => Promise<M>, name: keyof M & string): () => Promise<ComponentType> {
+  return () => load().then((m) => m[name] as ComponentType);
+}
+
+// One chunk per page module; pages of one module (text, Q&A …) share it.
+const dashboardPage = () => import('../pages/dashboard/DashboardPage.tsx');
+const chatbotAnalyticsPage = () => import('../pages/analytics/ChatbotAnalyticsPage.tsx');
+const userProfilePage = () => import('../pages/profile/UserProfilePage.tsx');
+const notificationPage = () => import('../pages/notification/NotificationPage.tsx');
+const teamListingPage = () => import('../pages/team/TeamListingPage.tsx');
+const billingPage = () => import('../pages/billing/BillingPage.tsx');
+const crawlPages = () => import('../pages/crawl/CrawlPages.tsx');
+const websitePages = () => import('../pages/website/WebsitePages.tsx');
+const sitemapPages = () => import('../pages/sitemap/SitemapPages.tsx');
+const youtubePages = () => import('../pages/youtube/YoutubePages.tsx');
+const textPages = () => import('../pages/text/TextPages.tsx');
+const pdfPages = () => import('../pages/pdf/PdfPages.tsx');
+const questionPages = () => import('../pages/question/QuestionPages.tsx');
+const statusCheckPage = () => import('../pages/status-check/StatusCheckPage.tsx');
+const previewPage = () => import('../pages/preview/PreviewPage.tsx');
+const chatPage = () => import('../pages/chat/ChatPage.tsx');
+const statusPage = () => import('../pages/status/StatusPage.tsx');
+const chatbotSettingsPage = () => import('../pages/settings/ChatbotSettingsPage.tsx');
+const customizationPage = () => import('../pages/customization/CustomizationPage.tsx');
+const trainedItemsPages = () => import('../pages/datasource/TrainedItemsPages.tsx');
+
 export const PROTECTED_ROUTES: PageRoute[] = [
-  { path: 'dashboard', title: 'Dashboard', element: <DashboardPage /> },
-  { path: 'chatbot-analytics', title: 'Dashboard', element: <ChatbotAnalyticsPage /> },
-  { path: 'user-profile', title: 'Your Profile', element: <UserProfilePage /> },
-  { path: 'notification', title: 'Notification', element: <NotificationPage /> },
-  { path: 'teamlisting', title: 'Team', element: <TeamListingPage /> },
-  { path: 'billing', title: 'Billing', element: <BillingPage /> },
-  { path: 'crawl', title: 'Crawl New Website', element: <CrawlPage /> },
-  {
-    path: 'crawl-listing',
-    title: 'Choose Pages and Import Custom Data',
-    element: <CrawlListingPage />,
-  },
-  { path: 'sitemap', title: 'Crawl sitemap', element: <SitemapPage /> },
-  { path: 'youtube', title: 'Youtube', element: <YoutubePage /> },
-  { path: 'textupload', title: 'Text & Files', element: <TextUploadPage /> },
-  { path: 'text-listing', title: 'Generate Q&A', element: <TextListingPage /> },
-  { path: 'pdf-upload', title: 'Files', element: <PdfUploadPage /> },
-  { path: 'question', title: 'Add Manually', element: <QuestionPage /> },
-  { path: 'question-listing', title: 'Imported Q&As', element: <QuestionListingPage /> },
-  { path: 'question-file-upload', title: 'Import .CSV', element: <QuestionFileUploadPage /> },
-  { path: 'status-check', title: 'Status Check', element: <StatusCheckPage /> },
-  { path: 'preview', title: 'Preview', element: <PreviewPage /> },
-  { path: 'chat', title: 'Chat', element: <ChatPage /> },
-  { path: 'status', title: 'Embed & Integrate', element: <StatusPage /> },
-  { path: 'chatbot-settings', title: 'AI General Settings', element: <ChatbotSettingsPage /> },
-  { path: 'customization', title: 'Branding Settings', element: <CustomizationPage /> },
+  { path: 'dashboard', load: page(dashboardPage, 'DashboardPage') },
+  { path: 'chatbot-analytics', load: page(chatbotAnalyticsPage, 'ChatbotAnalyticsPage') },
+  { path: 'user-profile', load: page(userProfilePage, 'UserProfilePage') },
+  { path: 'notification', load: page(notificationPage, 'NotificationPage') },
+  { path: 'teamlisting', load: page(teamListingPage, 'TeamListingPage') },
+  { path: 'billing', load: page(billingPage, 'BillingPage') },
+  { path: 'crawl', load: page(crawlPages, 'CrawlPage') },
+  { path: 'crawl-listing', load: page(websitePages, 'CrawlListingPage') },
+  { path: 'sitemap', load: page(sitemapPages, 'SitemapPage') },
+  { path: 'youtube', load: page(youtubePages, 'YoutubePage') },
+  { path: 'textupload', load: page(textPages, 'TextUploadPage') },
+  { path: 'text-listing', load: page(textPages, 'TextListingPage') },
+  { path: 'pdf-upload', load: page(pdfPages, 'PdfUploadPage') },
+  { path: 'question', load: page(questionPages, 'QuestionPage') },
+  { path: 'question-listing', load: page(questionPages, 'QuestionListingPage') },
+  { path: 'question-file-upload', load: page(questionPages, 'QuestionFileUploadPage') },
+  { path: 'status-check', load: page(statusCheckPage, 'StatusCheckPage') },
+  { path: 'preview', load: page(previewPage, 'PreviewPage') },
+  { path: 'chat', load: page(chatPage, 'ChatPage') },
+  { path: 'status', load: page(statusPage, 'StatusPage') },
+  { path: 'chatbot-settings', load: page(chatbotSettingsPage, 'ChatbotSettingsPage') },
+  { path: 'customization', load: page(customizationPage, 'CustomizationPage') },
 ];
 
 /** Children of /datasource (spec §2 "Datasource area"). */
 export const DATASOURCE_ROUTES: PageRoute[] = [
-  { path: 'crawl', title: 'All Pages', element: <DatasourceCrawlPage /> },
-  { path: 'website', title: 'Crawled URLs', element: <DatasourceWebsitePage /> },
-  { path: 'website-model', title: 'Trained items', element: <WebsiteModelPage /> },
-  { path: 'sitemap', title: 'Sitemap', element: <DatasourceSitemapPage /> },
-  { path: 'text', title: 'Text & Files', element: <DatasourceTextPage /> },
-  { path: 'text-listing', title: 'Generate Q&A', element: <DatasourceTextListingPage /> },
-  { path: 'text-model', title: 'Trained items', element: <TextModelPage /> },
-  { path: 'pdf', title: 'Files', element: <DatasourcePdfPage /> },
-  { path: 'question', title: 'Add Manually', element: <DatasourceQuestionPage /> },
-  { path: 'question-listing', title: 'Imported Q&As', element: <DatasourceQuestionListingPage /> },
-  { path: 'question-model', title: 'Trained items', element: <QuestionModelPage /> },
-  { path: 'csvupload', title: 'Import .CSV', element: <DatasourceCsvUploadPage /> },
-  { path: 'youtube', title: 'Youtube', element: <DatasourceYoutubePage /> },
-  { path: 'youtube-model', title: 'Trained items', element: <YoutubeModelPage /> },
+  { path: 'crawl', load: page(crawlPages, 'DatasourceCrawlPage') },
+  { path: 'website', load: page(websitePages, 'DatasourceWebsitePage') },
+  { path: 'website-model', load: page(trainedItemsPages, 'WebsiteModelPage') },
+  { path: 'sitemap', load: page(sitemapPages, 'DatasourceSitemapPage') },
+  { path: 'text', load: page(textPages, 'DatasourceTextPage') },
+  { path: 'text-listing', load: page(textPages, 'DatasourceTextListingPage') },
+  { path: 'text-model', load: page(trainedItemsPages, 'TextModelPage') },
+  { path: 'pdf', load: page(pdfPages, 'DatasourcePdfPage') },
+  { path: 'question', load: page(questionPages, 'DatasourceQuestionPage') },
+  { path: 'question-listing', load: page(questionPages, 'DatasourceQuestionListingPage') },
+  { path: 'question-model', load: page(trainedItemsPages, 'QuestionModelPage') },
+  { path: 'csvupload', load: page(questionPages, 'DatasourceCsvUploadPage') },
+  { path: 'youtube', load: page(youtubePages, 'DatasourceYoutubePage') },
+  { path: 'youtube-model', load: page(trainedItemsPages, 'YoutubeModelPage') },
 ];
 
-export function elementOf(route: PageRoute): ReactNode {
-  return route.element ?? <ComingSoon title={route.title} />;
+/** The route's `lazy` for the data router. */
+export function lazyPage(route: PageRoute) {
+  return async () => ({ Component: await route.load() });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../session.ts';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -8,6 +8,8 @@ import { SideMenu } from './SideMenu.tsx';
 export function ProtectedLayout() {
   const session = useSession();
   const location = useLocation();
+  // A page's code is fetched on its first visit: a thin bar says the click was taken.
+  const navigating = useNavigation().state === 'loading';
   const [menuOpen, setMenuOpen] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on navigation
@@ -18,6 +20,9 @@ export function ProtectedLayout() {
   if (!session.user) return <Navigate to="/login" replace />;
   return (
     <div className={`shell${menuOpen ? ' shell--menu-open' : ''}`}>
+      {navigating && (
+        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+      )}
       <a className="skip-link" href="#main">
         Skip to content
       </a>
