@@ -61,6 +61,7 @@ const { parentPort, workerData } = require('node:worker_threads');
   for (const body of workerData.bodies) {
     const t0 = performance.now();
     const res = await fetch(workerData.url, { method: 'POST', headers: workerData.headers, body });
+    if (!res.ok) throw new Error('chat answered HTTP ' + res.status + ': ' + (await res.text()));
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -106,6 +107,8 @@ const env = loadEnv({
   JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
   WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   LOG_LEVEL: 'silent',
+  // One account asks hundreds of questions in a row here; a person's budget would refuse them.
+  CHAT_MESSAGES_PER_MINUTE: '1000000',
 });
 const runtime = await createRuntime(env);
 const app = await buildApp(runtime.ctx);
