@@ -18,6 +18,7 @@ export type RealtimePayload<E extends RealtimeEvent> = Parameters<ServerToClient
 
 interface SocketData {
   userId: string;
+  sessionId: string;
 }
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
@@ -37,12 +38,22 @@ export interface RealtimeConfig {
 export interface RealtimeHub {
   /** Sends an event to every socket of one signed-in user, on any process. */
   emitToUser<E extends RealtimeEvent>(userId: string, event: E, payload: RealtimePayload<E>): void;
+  /**
+   * Disconnects, on every process, the sockets opened with sessions that just ended: one session
+   * (logout), or all of a user's (password reset, account deletion) but `keepSessionId` (the
+   * browser that changed its password). A revoked session must stop receiving the user's events
+   * at once, not when its socket happens to reconnect.
+   */
+  endSessionSockets(
+    ended: { sessionId: string } | { userId: string; keepSessionId?: string | undefined },
+  ): void;
   /** Starts accepting sockets on `server`; `onSocket` runs for each authenticated one. */
   attach(server: HttpServer, onSocket?: (socket: RealtimeSocket) => void): void;
   close(): Promise<void>;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>({
@@ -71,6 +82,7 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
       );
       if (!result.ok) return next(new Error('Authentication required'));
       socket.data.userId = result.userId;
+      socket.data.sessionId = result.sessionId;
       next();
     } catch (err) {
       cfg.log.warn({ err }, 'realtime authentication failed');
@@ -88,12 +100,22 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
         payload,
       );
     },
+    endSessionSockets(ended) {
+      if ('sessionId' in ended) {
+        io.in(sessionRoom(ended.sessionId)).disconnectSockets(true);
+        return;
+      }
+      const all = io.in(userRoom(ended.userId));
+      (ended.keepSessionId ? all.except(sessionRoom(ended.keepSessionId)) : all).disconnectSockets(
+        true,
+      );
+    },
     attach(server, onSocket) {
       if (attached) return;
       attached = true;
       io.attach(server);
       io.on('connection', (socket) => {
-        void socket.join(userRoom(socket.data.userId));
+        void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
         onSocket?.(socket);
       });
     },

@@ -5,8 +5,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { call, startWorker } from '../../test/helpers/knowledge.ts';
-import { createSignedInUser, type SignedIn } from '../../test/helpers/users.ts';
+import { createSignedInUser, openSession, type SignedIn } from '../../test/helpers/users.ts';
 import { loadEnv } from '../config/env.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import { attachRealtime } from './attach-realtime.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
 
@@ -111,6 +112,53 @@ describe('realtime channel', () => {
     t.runtime.ctx.realtime.emitToUser(alice.userId, 'website_parser_list', { probe: 1 });
     await new Promise((r) => setTimeout(r, 300));
     expect(seenByBob).toEqual([]);
+  });
+
+  it('drops the sockets of a session as it ends: logout, password change, account deletion', async () => {
+    const ctx = t.runtime.ctx;
+    const carol = await createSignedInUser(ctx);
+    await ctx.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('old password 1') })
+      .where('id', '=', carol.userId)
+      .execute();
+    const browsers = [
+      carol.headers,
+      await openSession(ctx, carol.userId),
+      await openSession(ctx, carol.userId),
+    ];
+    const sockets = browsers.map((h) => open({ cookie: h.cookie }));
+    for (const s of sockets) expect(await outcome(s)).toBe('connected');
+    const [first, second, third] = sockets as [Socket, Socket, Socket];
+    const dropped = (s: Socket) =>
+      new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+    const post = (url: string, headers: SignedIn['headers'], payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+
+    // Logging out in the second browser closes its socket only.
+    const secondDropped = dropped(second);
+    expect((await post('/api/auth/logout', browsers[1]!)).statusCode).toBe(200);
+    expect(await secondDropped).toBe('io server disconnect');
+    expect(first.connected && third.connected).toBe(true);
+
+    // Changing the password in the first browser locks the third out; the first carries on.
+    const thirdDropped = dropped(third);
+    const changed = await post('/api/auth/change-password', browsers[0]!, {
+      current_password: 'old password 1',
+      new_password: 'new password 2',
+      confirm_password: 'new password 2',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await thirdDropped).toBe('io server disconnect');
+    expect(first.connected).toBe(true);
+
+    // Deleting the account (from a fresh session) closes every socket it has left.
+    const fresh = await openSession(ctx, carol.userId);
+    const fourth = open({ cookie: fresh.cookie });
+    expect(await outcome(fourth)).toBe('connected');
+    const rest = [first, fourth].map(dropped);
+    expect((await post('/api/auth/delete-account', fresh)).statusCode).toBe(200);
+    expect(await Promise.all(rest)).toEqual(['io server disconnect', 'io server disconnect']);
   });
 
   it("answers the client's 'connection' event with the caller's own bot status only", async () => {

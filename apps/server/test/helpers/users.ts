@@ -30,11 +30,16 @@ export async function createSignedInUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const tokens = await startSession(ctx.sessions, id);
+  return { userId: id, email, headers: await openSession(ctx, id) };
+}
+
+/** Another live session of the user (a second browser), as request headers. */
+export async function openSession(ctx: AppContext, userId: string): Promise<SignedIn['headers']> {
+  const tokens = await startSession(ctx.sessions, userId);
   const cookie = [
     `${ACCESS_COOKIE}=${tokens.accessToken}`,
     `${REFRESH_COOKIE}=${tokens.refreshToken}`,
     `${CSRF_COOKIE}=${tokens.csrf}`,
   ].join('; ');
-  return { userId: id, email, headers: { cookie, [CSRF_HEADER]: tokens.csrf } };
+  return { cookie, [CSRF_HEADER]: tokens.csrf };
 }

@@ -23,14 +23,17 @@ export function requestPasswordReset(deps: AccountDeps, email: string): void {
   });
 }
 
-/** Sets the new password from a reset link and ends every session of the account. */
+/**
+ * Sets the new password from a reset link and ends every session of the account; returns the
+ * account's id.
+ */
 export async function resetPassword(
   deps: AccountDeps,
   token: string,
   password: string,
-): Promise<void> {
+): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const row = await useToken(trx, 'reset', token);
     if (!row?.user_id) {
       throw new AppError(404, AUTH_MESSAGES.resetLinkInvalid, { errorCode: 404 });
@@ -38,6 +41,7 @@ export async function resetPassword(
     await updateUser(trx, row.user_id, { password_hash: passwordHash });
     await revokeUserSessions(trx, row.user_id);
     await retireTokens(trx, 'reset', row.email);
+    return row.user_id;
   });
 }
 

@@ -32,7 +32,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     { schema: { body: resetPasswordBody }, config: rateLimit(LIMITS.resetPassword) },
     async (request) => {
-      await resetPassword(ctx, request.body.user_id, request.body.password);
+      const userId = await resetPassword(ctx, request.body.user_id, request.body.password);
+      ctx.realtime.endSessionSockets({ userId });
       return ok(AUTH_MESSAGES.passwordReset, undefined, { errorCode: -1 });
     },
   );
@@ -47,12 +48,10 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const tokens = await changePassword(
-        ctx,
-        authOf(request).userId,
-        b.current_password,
-        b.new_password,
-      );
+      const { userId, sessionId } = authOf(request);
+      const tokens = await changePassword(ctx, userId, b.current_password, b.new_password);
+      // Other browsers are locked out; this one carries on with its fresh session.
+      ctx.realtime.endSessionSockets({ userId, keepSessionId: sessionId });
       setSessionCookies(reply, ctx.env, tokens);
       return ok(AUTH_MESSAGES.passwordChanged);
     },

@@ -32,10 +32,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/delete-account', { onRequest: requireAuth }, async (request, reply) => {
-    await deleteAccount(
-      { db: ctx.db, dataDir: ctx.env.dataDir, log: ctx.log },
-      authOf(request).userId,
-    );
+    const { userId } = authOf(request);
+    await deleteAccount({ db: ctx.db, dataDir: ctx.env.dataDir, log: ctx.log }, userId);
+    ctx.realtime.endSessionSockets({ userId });
     clearSessionCookies(reply, ctx.env);
     return ok(AUTH_MESSAGES.accountDeleted);
   });

@@ -22,7 +22,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/logout', { preHandler: requireAuth }, async (request, reply) => {
-    await endSession(ctx.sessions, authOf(request).sessionId);
+    const { sessionId } = authOf(request);
+    await endSession(ctx.sessions, sessionId);
+    ctx.realtime.endSessionSockets({ sessionId });
     clearSessionCookies(reply, ctx.env);
     return ok(AUTH_MESSAGES.logoutSuccessful);
   });
