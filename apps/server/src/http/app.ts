@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { rateLimitOptions } from './plugins/rate-limit-store.ts';
 import { registerRoutes } from './routes/index.ts';
 import { widgetAssetRoutes } from './routes/public/widget-asset.routes.ts';
 
@@ -55,7 +56,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 11, fields: 20, fieldSize: 5 * 1024 * 1024 },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(app, ctx));
   await app.register(swagger, {
     openapi: { info: { title: 'Docent API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

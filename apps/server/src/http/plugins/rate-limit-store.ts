@@ -1,0 +1,26 @@
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppContext } from '../context.ts';
+
+/**
+ * Per-route limits only (routes opt in). With REDIS_URL the counts live in Redis, so every API
+ * process shares them: in memory, N processes would let a password guesser try N times as
+ * often. When Redis is unreachable requests are let through (and logged by the client's error
+ * handler) rather than refused: the sign-in pages stay usable through a Redis outage.
+ */
+export function rateLimitOptions(app: FastifyInstance, ctx: AppContext): RateLimitPluginOptions {
+  const url = ctx.env.REDIS_URL;
+  if (!url) return { global: false };
+  const redis = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+  redis.on('error', (err) => ctx.log.warn({ err }, 'rate-limit Redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return {
+    global: false,
+    redis,
+    nameSpace: `${ctx.env.REDIS_PREFIX}:rate-limit:`,
+    skipOnError: true,
+  };
+}
