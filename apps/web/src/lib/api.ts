@@ -35,6 +35,16 @@ export function setSessionExpiredHandler(handler: ExpiredHandler): void {
   onSessionExpired = handler;
 }
 
+/**
+ * Bumped when the user ends the session on purpose (logout, account deletion). A request sent
+ * before then may come back 401 (its cookies are gone); that is no expired session to report,
+ * and reporting it would send the user to /login instead of where they were going.
+ */
+let sessionEpoch = 0;
+export function sessionEndedOnPurpose(): void {
+  sessionEpoch++;
+}
+
 const API_BASE = '/api/';
 
 function buildInit(options: RequestOptions): RequestInit {
@@ -96,6 +106,7 @@ function refreshTokens(): Promise<boolean> {
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const url = API_BASE + path.replace(/^\/+/, '');
   const sentAt = generation;
+  const epoch = sessionEpoch;
   let res = await fetch(url, buildInit(options));
   if (res.status !== 401 || options.skipAuthRecovery) return res;
 
@@ -105,7 +116,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (res.status !== 401) return res;
     body = await parseBody(res);
   }
-  onSessionExpired();
+  if (epoch === sessionEpoch) onSessionExpired();
   throw new ApiError(401, body, 'Unauthorized');
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { clearSession } from '../../app/session.ts';
+import { sessionEndedOnPurpose } from '../../lib/api.ts';
 import { authApi } from './auth.api.ts';
 
 /** Logout: tell the server, show its message unless it failed, clear storage, go to /login. */
@@ -15,6 +16,7 @@ export function useLogout() {
     } catch {
       // Signing out locally must work even when the server is unreachable.
     }
+    sessionEndedOnPurpose();
     clearSession();
     queryClient.clear();
     navigate('/login', { replace: true });

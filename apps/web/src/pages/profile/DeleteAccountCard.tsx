@@ -7,7 +7,7 @@ import { clearSession } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { profileApi } from '../../features/profile/profile.api.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { errorMessage, sessionEndedOnPurpose } from '../../lib/api.ts';
 
 export function DeleteAccountCard() {
   const navigate = useNavigate();
@@ -20,6 +20,7 @@ export function DeleteAccountCard() {
     try {
       const reply = await profileApi.deleteAccount();
       if (reply.hasError) throw new Error(reply.message);
+      sessionEndedOnPurpose();
       toast.success(reply.message || 'Your account has been deleted');
       setOpen(false);
       // Leave the protected area first (committed synchronously), or its guard would see the
