@@ -89,7 +89,7 @@ export async function createRuntime(
     async close() {
       await ctx.jobs.close(); // running jobs stop at their next checkpoint and resume later
       await ctx.realtime.close();
-      await ctx.mailer.idle(); // deferred mails still need the database
+      await ctx.mailer.close(); // deferred mails and retries still need the database
       await ctx.searchVacuum?.stop();
       await database.close();
     },

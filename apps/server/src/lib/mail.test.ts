@@ -1,9 +1,10 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/helpers/smtp.ts';
-import { createMailer } from './mail.ts';
+import { createMailer, RETRY_DELAYS_MINUTES } from './mail.ts';
 
 /** A logger whose JSON lines land in an array. */
 function capturingLogger() {
@@ -15,6 +16,15 @@ function capturingLogger() {
     },
   });
   return { log: pino({ level: 'info' }, stream), lines };
+}
+
+/** A loopback port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 const message = {
@@ -96,8 +106,83 @@ describe('mailer', () => {
       to_address: 'lost@example.com',
       sent_at: null,
       body_text: message.text,
+      attempts: 1,
     });
+    expect(row.last_error).toMatch(/ECONNREFUSED/);
+    // Tried again in a minute.
+    const wait = (row.next_attempt_at?.getTime() ?? 0) - Date.now();
+    expect(wait).toBeGreaterThan(50_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
     expect(lines.some((l) => l.level === 50 && l.msg === 'SMTP delivery failed')).toBe(true);
+  });
+
+  /**
+   * Makes the unsent mail to `to` due now (instead of waiting out the retry delays), and pushes
+   * other tests' unsent mails out of the way.
+   */
+  const makeDue = async (to: string) => {
+    const db = t.runtime.ctx.db;
+    const unsent = db
+      .updateTable('mail_outbox')
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', 'is not', null);
+    await unsent.set({ next_attempt_at: new Date(Date.now() + 3_600_000) }).execute();
+    await unsent
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('to_address', '=', to)
+      .execute();
+  };
+
+  it('sends a failed mail again once the SMTP server is back, reply-to included', async () => {
+    const port = await freePort();
+    const { log } = capturingLogger();
+    const mailer = createMailer({
+      db: t.runtime.ctx.db,
+      log,
+      from: 'a@b.c',
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+    });
+    await mailer.send({ ...message, to: 'later@example.com', replyTo: 'visitor@example.com' });
+    expect(await mailer.retryDue()).toBe(0); // not due yet
+    const back = await startSmtpServer(port);
+    try {
+      await makeDue('later@example.com');
+      expect(await mailer.retryDue()).toBe(1);
+      const got = await back.waitFor((m) => m.to.includes('later@example.com'));
+      expect(got.text.trim()).toBe(message.text);
+      expect(got.raw).toMatch(/^Reply-To: visitor@example.com/m);
+      expect(await outbox()).toMatchObject({ attempts: 2, body_text: '', next_attempt_at: null });
+      expect((await outbox()).sent_at).toBeInstanceOf(Date);
+      expect(await mailer.retryDue()).toBe(0);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('gives up after the last retry and says so', async () => {
+    const { log, lines } = capturingLogger();
+    const mailer = createMailer({
+      db: t.runtime.ctx.db,
+      log,
+      from: 'a@b.c',
+      smtpUrl: 'smtp://127.0.0.1:1',
+    });
+    await mailer.send({ ...message, to: 'never@example.com' });
+    for (let i = 0; i < RETRY_DELAYS_MINUTES.length; i++) {
+      await makeDue('never@example.com');
+      expect(await mailer.retryDue()).toBe(0);
+    }
+    const row = await outbox();
+    expect(row).toMatchObject({
+      to_address: 'never@example.com',
+      attempts: RETRY_DELAYS_MINUTES.length + 1,
+      next_attempt_at: null,
+      sent_at: null,
+    });
+    expect(lines.filter((l) => l.msg === 'SMTP delivery failed; giving up')).toHaveLength(1);
+    await makeDue('never@example.com');
+    expect(await mailer.retryDue()).toBe(0);
+    expect((await outbox()).attempts).toBe(RETRY_DELAYS_MINUTES.length + 1);
   });
 
   it('defer runs work after the caller returns; idle waits for it; failures are logged', async () => {

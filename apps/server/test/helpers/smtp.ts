@@ -19,8 +19,8 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** A real SMTP server on loopback (on `port`, or any free one) that keeps every message. */
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -39,10 +39,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

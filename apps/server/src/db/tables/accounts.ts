@@ -43,6 +43,11 @@ export interface MailOutboxTable {
   body_text: string;
   body_html: string | null;
   sent_at: Timestamp | null;
+  /** SMTP attempts so far; a failed one schedules `next_attempt_at` until the last. */
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
+  reply_to: string | null;
   created_at: Timestamp;
 }
 

@@ -20,6 +20,7 @@ const DEFINITIONS: { [N in JobName]: Definition<N> } = {
 /** Starts the worker role: runs jobs and re-queues work whose job was lost. */
 export async function startWorkerRole(ctx: AppContext): Promise<void> {
   await ctx.jobs.start(createJobHandlers(ctx));
+  ctx.mailer.startRetrying();
   const requeued = await requeuePendingSources(ctx);
   if (requeued > 0) ctx.log.info({ sources: requeued }, 'pending sources queued again');
   const toEmbed = await requeueMissingEmbeddings(ctx);
