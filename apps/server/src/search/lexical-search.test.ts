@@ -57,6 +57,14 @@ describe('loadQueryData with the block postings cache', () => {
     expect(cache.blocks(bot.botId, 'kettl')?.size).toBeGreaterThan(0);
     // Served from the cache now, and still the same.
     await check();
+    // The database does not send cached blocks again: a marker put in the cache comes back.
+    const marker = Buffer.from('cached');
+    const kettle = cache.blocks(bot.botId, 'kettl') as Map<number, Buffer>;
+    const [someBlock] = [...kettle.keys()];
+    cache.set(bot.botId, 'kettl', new Map([...kettle, [someBlock as number, marker]]));
+    const served = await loadQueryData(t.db, bot.botId, ['kettl'], cache);
+    expect(served.lists.find((l) => l.blockId === someBlock)?.postings).toBe(marker);
+    cache.set(bot.botId, 'kettl', kettle);
     // A deleted document is masked by tombstones, which are never cached.
     await t.db
       .deleteFrom('documents')
