@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { HEADLESS_CHROMIUM_FLAGS } from '../../apps/server/src/lib/headless-chromium.ts';
 import { startHarness } from './harness.ts';
 
 /**
@@ -41,16 +42,7 @@ const harness = await startHarness();
 const profile = mkdtempSync(path.join(os.tmpdir(), 'docent-chromium-'));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [...HEADLESS_CHROMIUM_FLAGS],
 });
 const fromScript: number[] = [];
 const fromNavigation: number[] = [];

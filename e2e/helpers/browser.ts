@@ -2,18 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { HEADLESS_CHROMIUM_FLAGS } from '../../apps/server/src/lib/headless-chromium.ts';
 import { CHROMIUM_PATH } from './paths.ts';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface Browser {
   context: BrowserContext;
@@ -32,7 +22,7 @@ export async function launchBrowser(opts: {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ARGS,
+    args: [...HEADLESS_CHROMIUM_FLAGS],
     baseURL: opts.baseURL,
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     deviceScaleFactor: 1,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Route } from 'playwright-core';
+import { HEADLESS_CHROMIUM_FLAGS } from '../../lib/headless-chromium.ts';
 import {
   contentTypeOf,
   readBody,
@@ -22,17 +23,8 @@ export interface ChromiumRenderer {
   close(): Promise<void>;
 }
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+// A long-running server may have a small /dev/shm (containers): use /tmp instead.
+const FLAGS = [...HEADLESS_CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
 const SKIPPED_TYPES = new Set([
   'image',
   'media',
