@@ -52,9 +52,14 @@ describe('mailer', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
 
-  it('without SMTP_URL keeps the mail in the outbox and logs its text with the link', async () => {
+  /** A mailer logging into `lines`; `smtpUrl` absent means no SMTP (log only). */
+  const newMailer = (smtpUrl?: string, from = 'a@b.c') => {
     const { log, lines } = capturingLogger();
-    const mailer = createMailer({ db: t.runtime.ctx.db, log, from: 'Docent <a@b.c>' });
+    return { mailer: createMailer({ db: t.runtime.ctx.db, log, from, smtpUrl }), lines };
+  };
+
+  it('without SMTP_URL keeps the mail in the outbox and logs its text with the link', async () => {
+    const { mailer, lines } = newMailer(undefined, 'Docent <a@b.c>');
     await mailer.send(message);
     const row = await outbox();
     expect(row).toMatchObject({
@@ -69,13 +74,7 @@ describe('mailer', () => {
   });
 
   it('with SMTP_URL delivers over SMTP and marks the outbox row sent', async () => {
-    const { log } = capturingLogger();
-    const mailer = createMailer({
-      db: t.runtime.ctx.db,
-      log,
-      from: 'Docent <no-reply@docent.test>',
-      smtpUrl: smtp.url,
-    });
+    const { mailer } = newMailer(smtp.url, 'Docent <no-reply@docent.test>');
     await mailer.send({ ...message, to: 'smtp-reader@example.com', replyTo: 'jane@example.com' });
     const got = await smtp.waitFor((m) => m.to.includes('smtp-reader@example.com'));
     expect(got.from).toBe('no-reply@docent.test');
@@ -93,13 +92,7 @@ describe('mailer', () => {
   });
 
   it('an unreachable SMTP server leaves the mail unsent in the outbox and logs the failure', async () => {
-    const { log, lines } = capturingLogger();
-    const mailer = createMailer({
-      db: t.runtime.ctx.db,
-      log,
-      from: 'a@b.c',
-      smtpUrl: 'smtp://127.0.0.1:1',
-    });
+    const { mailer, lines } = newMailer('smtp://127.0.0.1:1');
     await mailer.send({ ...message, to: 'lost@example.com' });
     const row = await outbox();
     expect(row).toMatchObject({
@@ -135,13 +128,7 @@ describe('mailer', () => {
 
   it('sends a failed mail again once the SMTP server is back, reply-to included', async () => {
     const port = await freePort();
-    const { log } = capturingLogger();
-    const mailer = createMailer({
-      db: t.runtime.ctx.db,
-      log,
-      from: 'a@b.c',
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-    });
+    const { mailer } = newMailer(`smtp://127.0.0.1:${port}`);
     await mailer.send({ ...message, to: 'later@example.com', replyTo: 'visitor@example.com' });
     expect(await mailer.retryDue()).toBe(0); // not due yet
     const back = await startSmtpServer(port);
@@ -160,13 +147,7 @@ describe('mailer', () => {
   });
 
   it('gives up after the last retry and says so', async () => {
-    const { log, lines } = capturingLogger();
-    const mailer = createMailer({
-      db: t.runtime.ctx.db,
-      log,
-      from: 'a@b.c',
-      smtpUrl: 'smtp://127.0.0.1:1',
-    });
+    const { mailer, lines } = newMailer('smtp://127.0.0.1:1');
     await mailer.send({ ...message, to: 'never@example.com' });
     for (let i = 0; i < RETRY_DELAYS_MINUTES.length; i++) {
       await makeDue('never@example.com');
@@ -186,8 +167,7 @@ describe('mailer', () => {
   });
 
   it('defer runs work after the caller returns; idle waits for it; failures are logged', async () => {
-    const { log, lines } = capturingLogger();
-    const mailer = createMailer({ db: t.runtime.ctx.db, log, from: 'a@b.c' });
+    const { mailer, lines } = newMailer();
     const order: string[] = [];
     mailer.defer(async () => {
       order.push('deferred');
