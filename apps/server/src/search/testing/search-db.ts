@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { insertBotWithTextSource } from '../../../test/helpers/bots.ts';
 import { createScratchDatabase } from '../../../test/helpers/database.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -42,25 +43,7 @@ export async function createBot(db: Kysely<DB>): Promise<{ botId: string; source
     .values({ email: `${randomUUID()}@example.test`, password_hash: null, avatar_path: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const bot = await db
-    .insertInto('bots')
-    .values({ user_id: user.id, name: 'Search test bot' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const source = await db
-    .insertInto('sources')
-    .values({
-      bot_id: bot.id,
-      type: 'text',
-      source_type: 3,
-      origin: null,
-      input: null,
-      documents_total: null,
-      error: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { botId: bot.id, sourceId: source.id };
+  return insertBotWithTextSource(db, { user_id: user.id, name: 'Search test bot' });
 }
 
 /**
