@@ -35,6 +35,23 @@ export default defineConfig({
       },
       {
         test: {
+          // The repository checks behind `npm run lint` (layers, sizes, doc links).
+          name: 'checks',
+          root: 'scripts',
+          include: ['checks/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'shared',
           root: 'packages/shared',
           include: ['src/**/*.test.ts'],

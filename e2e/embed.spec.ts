@@ -87,7 +87,7 @@ describe('customization, embed page and the copied snippet', () => {
     await page.goto('/customization');
     await expectVisible(page.getByRole('heading', { name: 'Theme' }));
 
-    // Spec §4 defaults, then the saved (still default) theme.
+    // docs/spec.md §4 defaults, then the saved (still default) theme.
     const header = page.getByRole('button', { name: 'AI Chatbot Header Color' });
     expect(await header.textContent()).toContain('rgba(246,247,252,1)');
     expect(await page.getByRole('button', { name: 'User Message Color' }).textContent()).toContain(
@@ -262,6 +262,46 @@ describe('customization, embed page and the copied snippet', () => {
     await expectToast(page, WIDGET_MESSAGES.domainsSaved);
   });
 
+  it('sets the widget message budget in /chatbot-settings and shows when it was reached', async () => {
+    const { page } = desktop;
+    await page.goto('/chatbot-settings');
+    const budget = page.getByLabel('Messages per minute');
+    await expect.poll(() => budget.inputValue()).toMatch(/^\d+$/);
+    await expectVisible(page.getByText('Not reached so far.'));
+    await budget.fill('0');
+    await page.getByRole('button', { name: 'Save Budget' }).click();
+    await expectVisible(page.getByText(WIDGET_MESSAGES.budgetInvalid));
+    await budget.fill('1');
+    await page.getByRole('button', { name: 'Save Budget' }).click();
+    await expectToast(page, WIDGET_MESSAGES.budgetSaved);
+    await clearToasts(page);
+
+    // Two questions in one minute go past a budget of one: the owner sees it was reached.
+    // (Budgets count per clock minute: do not start right before it turns.)
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await page.waitForTimeout(left + 100);
+    const visitor = await desktop.context.newPage();
+    await visitor.goto(hostUrl);
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    const field = visitor.getByRole('textbox', { name: 'Send Message' });
+    const answers = async () =>
+      ((await visitor.getByRole('dialog').textContent()) ?? '').split('two years').length - 1;
+    for (const question of ['What does the warranty cover?', 'And the wheels?']) {
+      const before = await answers();
+      await field.fill(question);
+      await field.press('Enter');
+      await expect.poll(answers, { timeout: 20_000 }).toBeGreaterThan(before);
+    }
+    await visitor.close();
+    await page.reload();
+    await expectVisible(page.getByText(/^Last reached: /));
+    await page.getByRole('heading', { name: 'Widget message budget' }).scrollIntoViewIfNeeded();
+    await shot(page, 'settings-widget-budget');
+    await page.getByRole('button', { name: 'Use Default' }).click();
+    await expectToast(page, WIDGET_MESSAGES.budgetSaved);
+    expect(await page.getByRole('button', { name: 'Use Default' }).count()).toBe(0);
+  });
+
   it('the snippet copied from /status works on another origin under a hostile stylesheet', async () => {
     const { context } = desktop;
     const page = await context.newPage();
@@ -335,6 +375,9 @@ describe('customization, embed page and the copied snippet', () => {
       await page.getByRole('heading', { name: 'Allowed domains' }).scrollIntoViewIfNeeded();
       await expectNoSideScroll(page);
       await shot(page, 'settings-allowed-domains-mobile');
+      await page.getByRole('button', { name: 'Save Budget' }).scrollIntoViewIfNeeded();
+      await expectNoSideScroll(page);
+      await shot(page, 'settings-widget-budget-mobile');
       const mobileHost = await phone.context.newPage();
       await mobileHost.goto(hostUrl);
       await mobileHost.getByRole('button', { name: 'Open chat' }).click();

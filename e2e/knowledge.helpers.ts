@@ -59,7 +59,7 @@ export function charsOf(items: readonly { title: string; content: string }[]): n
 }
 
 /**
- * What the CSV page should show, the summed lengths of the two chosen columns (spec §9), and
+ * What the CSV page should show, the summed lengths of the two chosen columns (docs/spec.md §9), and
  * what the server counts once it has trimmed the cells and left out incomplete rows.
  */
 export async function csvColumnChars(file: string, question: string, answer: string) {

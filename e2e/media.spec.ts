@@ -194,6 +194,10 @@ describe('PDF, images and YouTube journey', () => {
       .fill(`https://www.youtube.com/watch?v=${FAKE_VIDEOS.transcriptsDisabled}`);
     await page.getByRole('button', { name: 'Get Transcript' }).click();
     await expectVisible(page.getByTestId('youtube-error'));
+    // It says why (the server's reason), not just that it failed.
+    expect(await page.getByTestId('youtube-error').textContent()).toContain(
+      'Transcripts are disabled for this video.',
+    );
     expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Check status' }).count()).toBe(0);
     await clearToasts(page);
@@ -240,6 +244,15 @@ describe('PDF, images and YouTube journey', () => {
     await expectNoSideScroll(page);
     await shot(page, 'media-youtube-mobile');
     if (youtube) {
+      await page
+        .getByLabel('YouTube video URL')
+        .fill(`https://www.youtube.com/watch?v=${FAKE_VIDEOS.unavailable}`);
+      await page.getByRole('button', { name: 'Get Transcript' }).click();
+      await expectVisible(page.getByText('This video is unavailable.'));
+      await clearToasts(page);
+      await expectNoSideScroll(page);
+      await shot(page, 'media-youtube-failed-mobile');
+      await page.getByRole('button', { name: 'Try another video' }).click();
       await page
         .getByLabel('YouTube video URL')
         .fill(`https://youtu.be/${FAKE_VIDEOS.crashCourse}`);

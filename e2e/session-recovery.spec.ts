@@ -7,7 +7,7 @@ import { expectPath, expectToast, expectVisible, screenshot } from './helpers/ui
 const ACCESS_TTL_SECONDS = 2;
 
 /**
- * Spec §4 authentication recovery in the browser: an expired access token is refreshed once
+ * docs/spec.md §4 authentication recovery in the browser: an expired access token is refreshed once
  * (shared by concurrent 401s) and the calls retried; without a usable session the user is
  * told and sent to /login with local storage cleared.
  */

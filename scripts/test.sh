@@ -7,11 +7,11 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-test-tools.sh
 
 echo "== lint and types"
-npx biome check .
+npm run lint --silent
 npm run typecheck --silent
 
-echo "== tests on embedded PGlite"
-npx vitest run --project server --project shared
+echo "== unit tests (shared, widget, web, repository checks) and server tests on embedded PGlite"
+npx vitest run --project server --project shared --project checks --project widget --project web
 
 PG_URL="${TEST_PG_SERVER:-postgres://postgres@127.0.0.1:5432/postgres}"
 if node scripts/can-connect.mjs "$PG_URL"; then

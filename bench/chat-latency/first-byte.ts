@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { parseEventStream } from '@docent/shared';
 import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { buildApp } from '../../apps/server/src/http/app.ts';
@@ -190,7 +191,7 @@ try {
   let dontKnow = 0;
   for (const [i, r] of results.entries()) {
     const q = sample[i] as (typeof sample)[number];
-    const doneLine = /event: done\ndata: (.*)/.exec(r.body)?.[1];
+    const doneLine = parseEventStream(r.body).find((e) => e.event === 'done')?.data;
     if (!doneLine) throw new Error(`no answer for "${q.question}": ${r.body.slice(0, 300)}`);
     if (i < WARMUP) continue;
     const answer = (JSON.parse(doneLine) as { answer: string }).answer;

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CrawlListEvent, CSRF_HEADER, REALTIME_PATH } from '@docent/shared';
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { buildApp } from '../../apps/server/src/http/app.ts';
@@ -120,7 +120,20 @@ function crawlerAlone(): {
   return JSON.parse(out.trim().split('\n').pop() ?? '{}');
 }
 
-async function product(): Promise<void> {
+type Post = (
+  p: string,
+  body: unknown,
+) => Promise<{ hasError: boolean; message: string; response?: Record<string, unknown> }>;
+
+/** The whole product in this process, a signed-in platinum user and its realtime socket. */
+interface Product {
+  post: Post;
+  socket: Socket;
+  bootRss: number;
+  close(): Promise<void>;
+}
+
+async function startProduct(): Promise<Product> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-crawl-'));
   const env = loadEnv({
     ...process.env,
@@ -147,19 +160,14 @@ async function product(): Promise<void> {
     [CSRF_HEADER]: user.headers[CSRF_HEADER],
     'content-type': 'application/json',
   };
-  const post = async (p: string, body: unknown) => {
+  const post: Post = async (p, body) => {
     const res = await fetch(`${base}/api${p}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
     });
-    return (await res.json()) as {
-      hasError: boolean;
-      message: string;
-      response?: Record<string, unknown>;
-    };
+    return (await res.json()) as Awaited<ReturnType<Post>>;
   };
-
   const socket = io(base, {
     path: REALTIME_PATH,
     transports: ['websocket'],
@@ -169,6 +177,18 @@ async function product(): Promise<void> {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
+  const close = async () => {
+    socket.close();
+    await runtime.ctx.realtime.close();
+    await app.close();
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { post, socket, bootRss, close };
+}
+
+/** POST upload/website stage 1 → the final `website_parser_list` push (all pages listed). */
+async function stage1({ post, socket, bootRss }: Product): Promise<CrawlListEvent> {
   let pushes = 0;
   const listed = new Promise<CrawlListEvent>((resolve) => {
     socket.on('website_parser_list', (e: CrawlListEvent) => {
@@ -193,15 +213,11 @@ async function product(): Promise<void> {
   process.stdout.write(
     `  product process peak RSS: ${Math.round(bootRss)} MB after boot, ${Math.round(peakRssMb())} MB after stage 1\n`,
   );
+  return list;
+}
 
-  if (process.argv.includes('--stage1-only')) {
-    socket.close();
-    await runtime.ctx.realtime.close();
-    await app.close();
-    await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    return;
-  }
+/** Stage 2 with every page → training complete → the bot answers a question. */
+async function stage2({ post, socket }: Product, list: CrawlListEvent): Promise<void> {
   const trained = new Promise<void>((resolve) => {
     socket.on('message', (m: { status: string }) => {
       if (m.status === 'completed') resolve();
@@ -233,11 +249,16 @@ async function product(): Promise<void> {
   process.stdout.write(
     `product process peak RSS (API + worker + PGlite + bench): ${Math.round(peakRssMb())} MB\n`,
   );
-  socket.close();
-  await runtime.ctx.realtime.close();
-  await app.close();
-  await runtime.close();
-  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function product(): Promise<void> {
+  const running = await startProduct();
+  try {
+    const list = await stage1(running);
+    if (!process.argv.includes('--stage1-only')) await stage2(running, list);
+  } finally {
+    await running.close();
+  }
 }
 
 // A fresh python server for each measured phase, so no phase inherits the last one's state.

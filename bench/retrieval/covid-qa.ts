@@ -20,9 +20,9 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
  * COVID-QA: each article is one document (title = its first line) of one bot; a question is
  * answered at rank k when one of the top k chunks contains its answer span.
  */
-export async function runCovidQa(db: Kysely<DB>): Promise<void> {
+export async function runCovidQa(db: Kysely<DB>): Promise<{ top1: number; top5: number } | null> {
   const file = fixturePath('covid-qa/200423_covidQA.json');
-  if (!file) return;
+  if (!file) return null;
   const squad = JSON.parse(readFileSync(file, 'utf8')) as Squad;
   const questions: { question: string; answer: string }[] = [];
   const docs = squad.data.flatMap((article) =>
@@ -56,4 +56,5 @@ export async function runCovidQa(db: Kysely<DB>): Promise<void> {
   print(
     `COVID-QA: answer span in top-1 chunk ${((100 * top1) / n).toFixed(1)}%, in top-5 chunks ${((100 * top5) / n).toFixed(1)}%`,
   );
+  return { top1: top1 / n, top5: top5 / n };
 }

@@ -20,9 +20,11 @@ const CHUNK_DEPTH = 300;
  * BEIR SciFact through the product's chunker, index and retriever: every abstract becomes a
  * document of one bot; a document scores as its best chunk.
  */
-export async function runSciFact(db: Kysely<DB>): Promise<void> {
+export async function runSciFact(
+  db: Kysely<DB>,
+): Promise<{ ndcg10: number; recall100: number } | null> {
   const dir = fixturePath('beir-scifact');
-  if (!dir) return;
+  if (!dir) return null;
   const corpus = readJsonLines<CorpusDoc>(path.join(dir, 'corpus.jsonl'));
   const queries = new Map(
     readJsonLines<{ _id: string; text: string }>(path.join(dir, 'queries.jsonl')).map((q) => [
@@ -85,4 +87,5 @@ export async function runSciFact(db: Kysely<DB>): Promise<void> {
   print(
     `SciFact (${qrels.size} test queries): nDCG@10 = ${(ndcg / qrels.size).toFixed(4)}, Recall@100 = ${(recall / qrels.size).toFixed(4)}  (${((querySeconds * 1000) / qrels.size).toFixed(1)} ms/query at depth ${CHUNK_DEPTH})`,
   );
+  return { ndcg10: ndcg / qrels.size, recall100: recall / qrels.size };
 }

@@ -5,10 +5,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { AppContext } from '../../apps/server/src/app-context.ts';
 import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { buildApp } from '../../apps/server/src/http/app.ts';
-import type { AppContext } from '../../apps/server/src/http/context.ts';
 import { createLogger } from '../../apps/server/src/lib/logger.ts';
 import { saveThemeForOwner } from '../../apps/server/src/modules/theme/theme.service.ts';
 import { addDocument } from '../../apps/server/src/search/testing/search-db.ts';
@@ -65,7 +65,68 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: Record<string, string> = {}): Promise<Harness> {
+interface BotFields {
+  name: string;
+  agent_name: string;
+  text: string;
+  url?: string;
+}
+
+/** A trained bot whose one text source holds `text`, written straight to the database. */
+async function insertTrainedBot(ctx: AppContext, userId: string, f: BotFields): Promise<string> {
+  const bot = await ctx.db
+    .insertInto('bots')
+    .values({
+      user_id: userId,
+      name: f.name,
+      agent_name: f.agent_name,
+      business_name: 'Acme Bikes',
+      status: 'trained',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const source = await ctx.db
+    .insertInto('sources')
+    .values({
+      bot_id: bot.id,
+      type: 'text',
+      source_type: 3,
+      origin: null,
+      input: null,
+      status: 'trained',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await addDocument(
+    ctx.db,
+    { botId: bot.id, sourceId: source.id },
+    { title: f.name, url: f.url ?? null, kind: 'web', text: f.text },
+  );
+  return bot.id;
+}
+
+/** The widget's look in every run: dark header, violet bubbles and icons, a blue square logo. */
+async function brand(ctx: AppContext, userId: string, botId: string): Promise<void> {
+  const logo = await sharp({
+    create: { width: 300, height: 300, channels: 4, background: '#1d4ed8' },
+  })
+    .png()
+    .toBuffer();
+  await saveThemeForOwner(ctx, userId, {
+    botId,
+    colors: {
+      header_color: 'rgba(17,24,39,1)',
+      agent_color: 'rgba(243,244,246,1)',
+      user_color: 'rgba(124,58,237,1)',
+      send_icon_color: '#7C3AED',
+      chat_icon_color: '#7C3AED',
+    },
+    logo,
+  });
+}
+
+/** The real app on a free loopback port, with a fresh data directory. */
+async function startApp(overrides: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docent-widget-bench-'));
   const port = await freePort();
   const apiOrigin = `http://127.0.0.1:${port}`;
@@ -82,71 +143,22 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const runtime = await createRuntime(env, { log: createLogger('silent'), pgliteDir: null });
   const app = await buildApp(runtime.ctx);
   await app.listen({ port, host: '127.0.0.1' });
-
-  const ctx = runtime.ctx;
-  const user = await createSignedInUser(ctx);
-  async function addBot(f: { name: string; agent_name: string; text: string; url?: string }) {
-    const bot = await ctx.db
-      .insertInto('bots')
-      .values({
-        user_id: user.userId,
-        name: f.name,
-        agent_name: f.agent_name,
-        business_name: 'Acme Bikes',
-        status: 'trained',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const source = await ctx.db
-      .insertInto('sources')
-      .values({
-        bot_id: bot.id,
-        type: 'text',
-        source_type: 3,
-        origin: null,
-        input: null,
-        status: 'trained',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await addDocument(
-      ctx.db,
-      { botId: bot.id, sourceId: source.id },
-      { title: f.name, url: f.url ?? null, kind: 'web', text: f.text },
-    );
-    return bot.id;
-  }
-  const bot = {
-    id: await addBot({
-      name: 'Warranty',
-      agent_name: 'Ava',
-      url: 'https://acme.example/warranty',
-      text: 'Every frame comes with a lifetime warranty against manufacturing defects. Brakes and gears are covered by the warranty for two years.',
-    }),
+  const close = async () => {
+    await app.close();
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
   };
-  const logo = await sharp({
-    create: { width: 300, height: 300, channels: 4, background: '#1d4ed8' },
-  })
-    .png()
-    .toBuffer();
-  await saveThemeForOwner(ctx, user.userId, {
-    botId: bot.id,
-    colors: {
-      header_color: 'rgba(17,24,39,1)',
-      agent_color: 'rgba(243,244,246,1)',
-      user_color: 'rgba(124,58,237,1)',
-      send_icon_color: '#7C3AED',
-      chat_icon_color: '#7C3AED',
-    },
-    logo,
-  });
-  const snippetFor = (botId: string, inline = false) =>
-    `<script src="${apiOrigin}/widget.js" data-id="${user.userId}" data-botid="${botId}"${inline ? ' data-mode="inline" data-target="#chat-here"' : ''} defer></script>`;
-  const snippet = snippetFor(bot.id);
+  return { apiOrigin, ctx: runtime.ctx, close };
+}
 
-  const hostRequests: string[] = [];
-  const host = http.createServer((req, res) => {
-    hostRequests.push(req.url ?? '');
+/** The customer's site: `/` embeds the snippet of `?bot=` (else `defaultBot`), `?inline` inline. */
+async function startHostSite(
+  snippetFor: (botId: string, inline: boolean) => string,
+  defaultBot: string,
+) {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/') {
       res.writeHead(404).end();
@@ -155,27 +167,42 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     const botId = url.searchParams.get('bot');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     const inline = url.searchParams.has('inline');
-    const chosen = botId && /^[0-9a-f-]{36}$/.test(botId) ? botId : bot.id;
+    const chosen = botId && /^[0-9a-f-]{36}$/.test(botId) ? botId : defaultBot;
     res.end(hostPage(snippetFor(chosen, inline), inline));
   });
-  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-  const hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://localhost:${(server.address() as AddressInfo).port}/`;
+  return { url, requests, close: () => new Promise((r) => server.close(r)) };
+}
 
+export async function startHarness(overrides: Record<string, string> = {}): Promise<Harness> {
+  const app = await startApp(overrides);
+  const { apiOrigin, ctx } = app;
+  const user = await createSignedInUser(ctx);
+  const addBot = (f: BotFields) => insertTrainedBot(ctx, user.userId, f);
+  const botId = await addBot({
+    name: 'Warranty',
+    agent_name: 'Ava',
+    url: 'https://acme.example/warranty',
+    text: 'Every frame comes with a lifetime warranty against manufacturing defects. Brakes and gears are covered by the warranty for two years.',
+  });
+  await brand(ctx, user.userId, botId);
+  const snippetFor = (id: string, inline = false) =>
+    `<script src="${apiOrigin}/widget.js" data-id="${user.userId}" data-botid="${id}"${inline ? ' data-mode="inline" data-target="#chat-here"' : ''} defer></script>`;
+  const host = await startHostSite(snippetFor, botId);
   return {
     apiOrigin,
-    hostUrl,
-    botId: bot.id,
+    hostUrl: host.url,
+    botId,
     userId: user.userId,
-    snippet,
+    snippet: snippetFor(botId),
     ctx,
-    hostRequests,
+    hostRequests: host.requests,
     addBot,
-    pageFor: (botId, opts) => `${hostUrl}?bot=${botId}${opts?.inline ? '&inline=1' : ''}`,
+    pageFor: (id, opts) => `${host.url}?bot=${id}${opts?.inline ? '&inline=1' : ''}`,
     async close() {
-      await new Promise((r) => host.close(r));
+      await host.close();
       await app.close();
-      await runtime.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

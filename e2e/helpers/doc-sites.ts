@@ -6,8 +6,9 @@ import path from 'node:path';
 import { REPO_ROOT } from './paths.ts';
 
 /**
- * Real documentation sites (Debian bookworm's PostgreSQL 15 and Git 2.39 manuals) for the
- * browser journeys. They are fetched once into a cache that git ignores, never committed.
+ * Real documentation sites (Debian bookworm's PostgreSQL 15, Git 2.39 and Node.js 18 manuals)
+ * for the browser journeys and bench/answer-quality. They are fetched once into a cache that git
+ * ignores, never committed.
  */
 export const DOCSITES_CACHE = path.join(REPO_ROOT, '.tmp', 'docsites');
 const SCRIPTS = path.resolve(REPO_ROOT, '../shared/fixtures/scripts');
@@ -16,8 +17,11 @@ const SITEMAP_SCRIPT = path.join(SCRIPTS, 'make_sitemap.py');
 /** A copy made earlier on this machine (same script), used instead of downloading again. */
 const SEED = process.env.DOCSITES_SEED ?? '/tmp/docsites';
 
-const MARKERS = ['sites/postgresql-15/index.html', 'sites/git-2.39/index.html'];
-const present = (dir: string) => MARKERS.every((m) => existsSync(path.join(dir, m)));
+/** The sites fetch_debian_docs.sh builds, each under `sites/<name>`. */
+export type DocSite = 'postgresql-15' | 'git-2.39' | 'nodejs-18';
+const BROWSER_SITES: DocSite[] = ['postgresql-15', 'git-2.39'];
+const present = (dir: string, sites: DocSite[]) =>
+  sites.every((site) => existsSync(path.join(dir, 'sites', site, 'index.html')));
 
 export const hasDocSiteScripts = existsSync(FETCH_SCRIPT) && existsSync(SITEMAP_SCRIPT);
 
@@ -36,11 +40,11 @@ function fetchDocs(out: string): void {
 }
 
 /**
- * The directory holding `sites/postgresql-15` and `sites/git-2.39`, fetched on first use;
- * null (with a notice on stderr) when the fixtures scripts are not beside the repository.
+ * The directory holding `sites/<site>` for each of `sites`, fetched on first use; null (with a
+ * notice on stderr) when the fixtures scripts are not beside the repository.
  */
-export function ensureDocSites(): string | null {
-  if (present(DOCSITES_CACHE)) return DOCSITES_CACHE;
+export function ensureDocSites(sites: DocSite[] = BROWSER_SITES): string | null {
+  if (present(DOCSITES_CACHE, sites)) return DOCSITES_CACHE;
   if (!hasDocSiteScripts) {
     process.stderr.write(
       `[doc-sites] SKIPPED: ${SCRIPTS} is absent, the real documentation sites cannot be built\n`,
@@ -48,8 +52,9 @@ export function ensureDocSites(): string | null {
     return null;
   }
   mkdirSync(path.join(DOCSITES_CACHE, 'sites'), { recursive: true });
-  if (present(SEED)) {
-    for (const site of ['postgresql-15', 'git-2.39']) {
+  if (present(SEED, sites)) {
+    for (const site of sites) {
+      if (present(DOCSITES_CACHE, [site])) continue;
       execFileSync('cp', [
         '-r',
         path.join(SEED, 'sites', site),
@@ -60,7 +65,7 @@ export function ensureDocSites(): string | null {
     process.stderr.write(`[doc-sites] fetching Debian documentation into ${DOCSITES_CACHE}\n`);
     fetchDocs(DOCSITES_CACHE);
   }
-  if (!present(DOCSITES_CACHE)) throw new Error(`doc sites missing in ${DOCSITES_CACHE}`);
+  if (!present(DOCSITES_CACHE, sites)) throw new Error(`doc sites missing in ${DOCSITES_CACHE}`);
   return DOCSITES_CACHE;
 }
 

@@ -1,18 +1,19 @@
 import path from 'node:path';
+import type { AppContext } from './app-context.ts';
 import type { Env } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import type { AppContext } from './http/context.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
 import { configureSafeFetch } from './lib/safe-fetch.ts';
 import { loadSigningKey } from './lib/secrets.ts';
+import { authenticate } from './modules/auth/sessions.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createAnswerEngine } from './rag/answer/index.ts';
 import { createDenseSearch } from './rag/embeddings/dense-search.ts';
 import { openEmbeddings } from './rag/embeddings/index.ts';
-import { retrieve } from './rag/retrieve.ts';
+import { retrievePassages } from './rag/passages.ts';
 import { createRealtimeHub } from './realtime/realtime-hub.ts';
 import { vacuumSearchIndex } from './search/search.repo.ts';
 import { createVacuumScheduler } from './search/vacuum-scheduler.ts';
@@ -65,7 +66,7 @@ export async function createRuntime(
       leaseSeconds: env.JOB_LEASE_SECONDS,
     }),
     realtime: createRealtimeHub({
-      sessions,
+      authenticate: (token, hasRefresh) => authenticate(sessions, token, hasRefresh),
       publicUrl: env.publicUrl,
       redisUrl: env.REDIS_URL,
       redisPrefix: env.REDIS_PREFIX,
@@ -80,7 +81,7 @@ export async function createRuntime(
       db: database.db,
       log,
       engine: createAnswerEngine(env, log),
-      retrieve: (db, q) => retrieve(db, { ...q, dense }),
+      retrieve: (db, q) => retrievePassages(db, { ...q, dense }),
     }),
   };
   return {

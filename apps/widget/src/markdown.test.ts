@@ -1,7 +1,8 @@
+import { safeHref } from '@docent/shared/core';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { textOn } from './color.ts';
-import { renderMarkdown, safeHref } from './markdown.ts';
+import { renderMarkdown } from './markdown.ts';
 import { renderSources } from './sources.ts';
 
 const { document } = parseHTML('<!doctype html><html><body></body></html>');

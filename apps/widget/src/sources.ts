@@ -1,13 +1,18 @@
-import type { ChatSource } from '@docent/shared';
-import { link, safeHref } from './markdown.ts';
+import { type ChatSource, PAGE_SCHEMES, safeHref, sourceSection } from '@docent/shared/core';
+import { link } from './markdown.ts';
 
-/** "Sources:" followed by page links (http/https only) or plain titles, each once. */
+/**
+ * "Sources:" followed by page links (http/https only; at the section's anchor when the page has
+ * one, named "Title › Section") or plain titles, each once.
+ */
 export function renderSources(doc: Document, sources: ChatSource[]): HTMLElement | null {
   const seen = new Set<string>();
   const items: Node[] = [];
   for (const s of sources) {
-    const href = s.url ? safeHref(s.url, ['http:', 'https:']) : null;
-    const title = (s.title || s.url || '').trim() || 'Source';
+    const href = safeHref(s.link ?? s.url, PAGE_SCHEMES);
+    const section = sourceSection(s.section);
+    const name = (s.title || s.url || '').trim() || 'Source';
+    const title = section ? `${name} › ${section}` : name;
     const key = href ?? title;
     if (seen.has(key)) continue;
     seen.add(key);

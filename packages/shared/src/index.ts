@@ -1,6 +1,4 @@
-export * from './constants.ts';
-export * from './envelope.ts';
-export * from './messages.ts';
+export * from './core/index.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/crawl.ts';

@@ -14,8 +14,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.ts';
+import type { AppContext } from '../app-context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { rateLimitOptions } from './plugins/rate-limit-store.ts';
 import { registerRoutes } from './routes/index.ts';
 import { widgetAssetRoutes } from './routes/public/widget-asset.routes.ts';
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
 
   await app.register(cookie);
   await app.register(helmet, {

@@ -1,14 +1,15 @@
-import type { Envelope } from '@docent/shared';
+import type { OkReply } from '@docent/shared';
 import type { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../lib/app-error.ts';
 
-/** A successful reply in the envelope. */
-export function ok<T>(
+/** A successful reply in the envelope; without a response the key is left out. */
+export function ok<T = undefined>(
   message: string,
   response?: T,
-  extra: Pick<Envelope, 'errorCode'> = {},
-): Envelope<T> {
-  return { hasError: false, message, ...(response === undefined ? {} : { response }), ...extra };
+  extra: Pick<OkReply, 'errorCode'> = {},
+): OkReply<T> {
+  const body = { hasError: false, message, ...(response === undefined ? {} : { response }) };
+  return { ...body, ...extra } as OkReply<T>;
 }
 
 /** Parses input that fastify did not validate itself (multipart json_data, query strings). */

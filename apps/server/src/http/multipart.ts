@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { unsupportedMediaType } from './errors.ts';
+import { unsupportedMediaType } from '../lib/app-error.ts';
 
 /** Reads an uploaded file up to `max` bytes; beyond that the rest is drained and dropped. */
 async function readCapped(part: MultipartFile, max: number): Promise<Buffer | 'too-large'> {

@@ -111,12 +111,14 @@ export async function insertChunks(
   for (let i = 0; i < flat.length; i += CHUNK_BATCH) {
     const part = flat.slice(i, i + CHUNK_BATCH);
     const result = await sql<{ id: number; document_id: string; ordinal: number }>`
-      INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count)
-      SELECT ${botId}::uuid, c.document_id, c.ordinal, c.text, c.heading, c.question, c.char_count
+      INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count, anchor)
+      SELECT ${botId}::uuid, c.document_id, c.ordinal, c.text, c.heading, c.question, c.char_count,
+             c.anchor
       FROM unnest(${part.map((p) => p.documentId)}::uuid[], ${part.map((p) => p.c.ordinal)}::int[],
                   ${part.map((p) => p.c.text)}::text[], ${part.map((p) => p.c.heading)}::text[],
-                  ${part.map((p) => p.c.question)}::text[], ${part.map((p) => p.c.charCount)}::int[])
-           WITH ORDINALITY AS c(document_id, ordinal, text, heading, question, char_count, n)
+                  ${part.map((p) => p.c.question)}::text[], ${part.map((p) => p.c.charCount)}::int[],
+                  ${part.map((p) => p.c.anchor ?? null)}::text[])
+           WITH ORDINALITY AS c(document_id, ordinal, text, heading, question, char_count, anchor, n)
       ORDER BY c.n
       RETURNING id, document_id, ordinal`.execute(trx);
     for (const r of result.rows) ids.get(r.document_id)?.set(Number(r.ordinal), Number(r.id));
@@ -136,4 +138,28 @@ export async function finishSource(
       char_count = (SELECT coalesce(sum(char_count), 0) FROM documents WHERE source_id = ${sourceId}),
       documents_done = (SELECT count(*) FROM documents WHERE source_id = ${sourceId})
     WHERE id = ${sourceId}`.execute(db);
+}
+
+/**
+ * Derives the bot's counts and state from its sources and committed documents: 'processing'
+ * while any source is unfinished, 'trained' once all are done and one succeeded.
+ */
+export async function recomputeBot(db: Db, botId: string): Promise<void> {
+  await sql`
+    UPDATE bots SET
+      total_chars = (SELECT coalesce(sum(char_count), 0) FROM documents WHERE bot_id = ${botId}),
+      status = CASE
+        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
+                     AND status IN ('pending', 'processing')) THEN 'processing'
+        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId} AND status = 'trained')
+          THEN 'trained'
+        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId} AND status = 'failed')
+          THEN 'failed'
+        ELSE 'pending' END,
+      train_ai = train_ai OR EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
+                                     AND status = 'trained'),
+      image_training = image_training OR EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
+                                     AND status = 'trained' AND type = 'images'),
+      updated_at = now()
+    WHERE id = ${botId}`.execute(db);
 }

@@ -5,7 +5,7 @@ import { insertBot } from '../modules/bots/bots.repo.ts';
 import { insertSource } from '../modules/sources/sources.repo.ts';
 import { normalizeDocumentText } from './normalize.ts';
 import { failSource, type IngestDocument, ingestSource, type PipelineDeps } from './pipeline.ts';
-import { textDocuments } from './sources/text.ts';
+import { sourceDocuments, storedSource } from './sources/index.ts';
 
 describe('normalizeDocumentText', () => {
   it('composes to NFC, drops control and zero-width characters, tidies blanks', () => {
@@ -57,7 +57,7 @@ describe('ingestSource', () => {
   const run = (sourceId: string, signal?: AbortSignal) =>
     ingestSource(deps, {
       sourceId,
-      documents: (s) => textDocuments(s.input),
+      documents: (s) => sourceDocuments(storedSource(s), deps),
       ...(signal ? { signal } : {}),
     });
 
@@ -122,7 +122,7 @@ describe('ingestSource', () => {
     const partial = await ingestSource(deps, {
       sourceId,
       documents: async function* (s): AsyncIterable<IngestDocument> {
-        for await (const d of textDocuments(s.input)) {
+        for await (const d of sourceDocuments(storedSource(s), deps)) {
           if (++seen === 100) stop.abort();
           yield d;
         }

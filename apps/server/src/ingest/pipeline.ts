@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
-import { recomputeBot } from '../modules/bots/bots.repo.ts';
 import { type ChunkDraft, chunkDocument, type DocumentKind } from '../search/chunker.ts';
 import { compactBotIndex, indexDocuments } from '../search/lexical-index.ts';
 import type { VacuumScheduler } from '../search/vacuum-scheduler.ts';
@@ -12,6 +11,7 @@ import {
   insertChunks,
   insertDocumentsIfNew,
   markSourceProcessing,
+  recomputeBot,
   saveProgress,
 } from './ingest.repo.ts';
 import { normalizeDocumentText, normalizeLine } from './normalize.ts';
@@ -186,7 +186,7 @@ export function prepareDocument(raw: IngestDocument): Prepared | null {
       kind: 'qa',
       question,
       answer,
-      // Spec §9: the characters of a Q&A item are its question plus its answer.
+      // docs/spec.md §9: the characters of a Q&A item are its question plus its answer.
       charCount: question.length + answer.length,
       hash: hashOf('qa', question, answer),
     };

@@ -11,7 +11,10 @@ import {
 } from './jobs.repo.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
+  type EnqueueOptions,
   type JobHandlers,
+  type JobName,
+  type JobPayloads,
   type JobQueue,
   type QueueConfig,
   sleep,
@@ -37,20 +40,132 @@ function workerAlive(lockedBy: string | null): boolean {
  * shared PostgreSQL) the job is claimed again and, being idempotent, completes.
  */
 export function createDbQueue(cfg: QueueConfig): JobQueue {
-  const workerId = `${process.pid}-${randomUUID()}`;
-  const inFlight = new Map<string, Promise<void>>();
-  const stopper = new AbortController();
-  let handlers: JobHandlers | undefined;
-  let wake: (() => void) | undefined;
-  let loop: Promise<void> | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  return new DbQueue(cfg);
+}
 
-  function nudge() {
-    wake?.();
+type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimJob>>>;
+
+class DbQueue implements JobQueue {
+  readonly kind = 'database' as const;
+  private readonly workerId = `${process.pid}-${randomUUID()}`;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly stopper = new AbortController();
+  private handlers: JobHandlers | undefined;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly cfg: QueueConfig) {}
+
+  async enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    opts: EnqueueOptions = {},
+  ): Promise<void> {
+    await insertJob(this.cfg.db, {
+      name,
+      payload,
+      dedupeKey: opts.dedupeKey,
+      maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    });
+    this.nudge();
   }
 
-  async function runOne(job: Awaited<ReturnType<typeof claimJob>> & object): Promise<void> {
-    const h = handlers!;
+  async start(h: JobHandlers): Promise<void> {
+    if (this.handlers) return;
+    this.handlers = h;
+    if (this.cfg.dbKind === 'pglite') await this.resumeOrphans();
+    const { cfg } = this;
+    const everyMs = Math.max(1000, (cfg.leaseSeconds * 1000) / 3);
+    this.heartbeat = setInterval(() => {
+      renewLeases(cfg.db, this.workerId, [...this.inFlight.keys()], cfg.leaseSeconds).catch(
+        (err: unknown) => cfg.log.warn({ err }, 'renewing job leases failed'),
+      );
+    }, everyMs);
+    this.heartbeat.unref();
+    this.loop = this.pump();
+  }
+
+  async whenIdle(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.inFlight.size === 0 && (await countPendingJobs(this.cfg.db)) === 0) return;
+      await sleep(50);
+    }
+    throw new Error('jobs still pending after the timeout');
+  }
+
+  async close(): Promise<void> {
+    this.stopper.abort();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.nudge();
+    await this.loop;
+    await Promise.allSettled(this.inFlight.values());
+  }
+
+  private nudge(): void {
+    this.wake?.();
+  }
+
+  /**
+   * An embedded database lives on this machine, so a job whose worker process is gone can be
+   * resumed at once instead of after its lease.
+   */
+  private async resumeOrphans(): Promise<void> {
+    const { db, log } = this.cfg;
+    const orphans = (await listRunningJobs(db)).filter((j) => !workerAlive(j.locked_by));
+    await requeueJobs(
+      db,
+      orphans.map((j) => j.id),
+    );
+    if (orphans.length > 0) {
+      log.info({ jobs: orphans.length }, 'resuming jobs interrupted by the last shutdown');
+    }
+  }
+
+  private async pump(): Promise<void> {
+    const { cfg, stopper } = this;
+    while (!stopper.signal.aborted) {
+      let claimed = false;
+      if (this.inFlight.size < cfg.concurrency) {
+        const job = await claimJob(cfg.db, this.workerId, cfg.leaseSeconds).catch(
+          (err: unknown) => {
+            cfg.log.error({ err }, 'claiming a job failed');
+            return undefined;
+          },
+        );
+        if (job) {
+          claimed = true;
+          const p = this.runOne(job).finally(() => {
+            this.inFlight.delete(job.id);
+            this.nudge();
+          });
+          this.inFlight.set(job.id, p);
+        }
+      }
+      if (!claimed) await this.nap();
+    }
+  }
+
+  /**
+   * A nap that a nudge or stop cuts short, leaving no listener behind on the long-lived stop
+   * signal (one per cut-short nap piled up there while its timer still ran).
+   */
+  private async nap(): Promise<void> {
+    const stop = this.stopper.signal;
+    if (stop.aborted) return;
+    const nap = new AbortController();
+    const endNap = () => nap.abort();
+    this.wake = endNap;
+    stop.addEventListener('abort', endNap, { once: true });
+    await sleep(IDLE_POLL_MS, nap.signal);
+    stop.removeEventListener('abort', endNap);
+    this.wake = undefined;
+  }
+
+  private async runOne(job: ClaimedJob): Promise<void> {
+    const { cfg, stopper, workerId } = this;
+    const h = this.handlers!;
     try {
       await h.run(job.name, job.payload, {
         id: job.id,
@@ -71,88 +186,4 @@ export function createDbQueue(cfg: QueueConfig): JobQueue {
         });
     }
   }
-
-  async function pump(): Promise<void> {
-    while (!stopper.signal.aborted) {
-      let claimed = false;
-      if (inFlight.size < cfg.concurrency) {
-        const job = await claimJob(cfg.db, workerId, cfg.leaseSeconds).catch((err: unknown) => {
-          cfg.log.error({ err }, 'claiming a job failed');
-          return undefined;
-        });
-        if (job) {
-          claimed = true;
-          const p = runOne(job).finally(() => {
-            inFlight.delete(job.id);
-            nudge();
-          });
-          inFlight.set(job.id, p);
-        }
-      }
-      if (!claimed) {
-        // A nap that a nudge or stop cuts short, leaving no listener behind on the long-lived
-        // stop signal (one per cut-short nap piled up there while its timer still ran).
-        if (stopper.signal.aborted) return;
-        const nap = new AbortController();
-        const endNap = () => nap.abort();
-        wake = endNap;
-        stopper.signal.addEventListener('abort', endNap, { once: true });
-        await sleep(IDLE_POLL_MS, nap.signal);
-        stopper.signal.removeEventListener('abort', endNap);
-        wake = undefined;
-      }
-    }
-  }
-
-  return {
-    kind: 'database',
-    async enqueue(name, payload, opts = {}) {
-      await insertJob(cfg.db, {
-        name,
-        payload,
-        dedupeKey: opts.dedupeKey,
-        maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      });
-      nudge();
-    },
-    async start(h) {
-      if (handlers) return;
-      handlers = h;
-      if (cfg.dbKind === 'pglite') {
-        // An embedded database lives on this machine, so a job whose worker process is gone
-        // can be resumed at once instead of after its lease.
-        const orphans = (await listRunningJobs(cfg.db)).filter((j) => !workerAlive(j.locked_by));
-        await requeueJobs(
-          cfg.db,
-          orphans.map((j) => j.id),
-        );
-        if (orphans.length > 0) {
-          cfg.log.info({ jobs: orphans.length }, 'resuming jobs interrupted by the last shutdown');
-        }
-      }
-      const everyMs = Math.max(1000, (cfg.leaseSeconds * 1000) / 3);
-      heartbeat = setInterval(() => {
-        renewLeases(cfg.db, workerId, [...inFlight.keys()], cfg.leaseSeconds).catch(
-          (err: unknown) => cfg.log.warn({ err }, 'renewing job leases failed'),
-        );
-      }, everyMs);
-      heartbeat.unref();
-      loop = pump();
-    },
-    async whenIdle(timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (inFlight.size === 0 && (await countPendingJobs(cfg.db)) === 0) return;
-        await sleep(50);
-      }
-      throw new Error('jobs still pending after the timeout');
-    },
-    async close() {
-      stopper.abort();
-      if (heartbeat) clearInterval(heartbeat);
-      nudge();
-      await loop;
-      await Promise.allSettled(inFlight.values());
-    },
-  };
 }

@@ -16,6 +16,9 @@ export interface JobPayloads {
 }
 export type JobName = keyof JobPayloads;
 
+/** While a source's training job is queued or running, queueing it again does nothing. */
+export const trainSourceKey = (sourceId: string) => `train-source:${sourceId}`;
+
 export interface EnqueueOptions {
   /** While a job with this key is queued or running, enqueueing it again does nothing. */
   dedupeKey?: string;

@@ -46,48 +46,55 @@ const RETRY_BATCH = 20;
 /** A claimed mail is not claimed again for this long (another worker, a crash mid-send). */
 const CLAIM_LEASE_MS = 5 * 60_000;
 
+interface MailerOptions {
+  db: Kysely<DB>;
+  log: Logger;
+  from: string;
+  smtpUrl?: string | undefined;
+}
+
+/** Sends one outbox mail: marked sent, or failed with the time of its next attempt (if any). */
+async function deliver(
+  opts: MailerOptions,
+  mail: OutboxMail,
+  transporter: Transporter,
+): Promise<boolean> {
+  const attempts = mail.attempts + 1;
+  try {
+    await transporter.sendMail({
+      from: opts.from,
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.body_text,
+      ...(mail.body_html ? { html: mail.body_html } : {}),
+      ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+    });
+    await markMailSent(opts.db, mail.id, attempts);
+    return true;
+  } catch (err) {
+    const delay = RETRY_DELAYS_MINUTES[attempts - 1];
+    const retryAt = delay === undefined ? null : new Date(Date.now() + delay * 60_000);
+    await markMailFailed(opts.db, mail.id, attempts, String(err), retryAt);
+    // The request that triggered the mail still succeeds; the outbox keeps it.
+    opts.log.error(
+      { err, outboxId: mail.id, attempts, retryAt },
+      retryAt ? 'SMTP delivery failed' : 'SMTP delivery failed; giving up',
+    );
+    return false;
+  }
+}
+
 /**
  * Every mail is recorded in the outbox first. With SMTP_URL it is then sent and marked sent
  * (body dropped), or, when the server fails, tried again later (RETRY_DELAYS_MINUTES); without
  * SMTP_URL the outbox row and the log line carry the text (and so the link) so a local user
  * can follow it.
  */
-export function createMailer(opts: {
-  db: Kysely<DB>;
-  log: Logger;
-  from: string;
-  smtpUrl?: string | undefined;
-}): Mailer {
+export function createMailer(opts: MailerOptions): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const pending = new Set<Promise<void>>();
   let retryTimer: NodeJS.Timeout | undefined;
   let retrying: Promise<number> | undefined;
-
-  async function deliver(mail: OutboxMail, transporter: Transporter): Promise<boolean> {
-    const attempts = mail.attempts + 1;
-    try {
-      await transporter.sendMail({
-        from: opts.from,
-        to: mail.to_address,
-        subject: mail.subject,
-        text: mail.body_text,
-        ...(mail.body_html ? { html: mail.body_html } : {}),
-        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
-      });
-      await markMailSent(opts.db, mail.id, attempts);
-      return true;
-    } catch (err) {
-      const delay = RETRY_DELAYS_MINUTES[attempts - 1];
-      const retryAt = delay === undefined ? null : new Date(Date.now() + delay * 60_000);
-      await markMailFailed(opts.db, mail.id, attempts, String(err), retryAt);
-      // The request that triggered the mail still succeeds; the outbox keeps it.
-      opts.log.error(
-        { err, outboxId: mail.id, attempts, retryAt },
-        retryAt ? 'SMTP delivery failed' : 'SMTP delivery failed; giving up',
-      );
-      return false;
-    }
-  }
 
   async function send(message: MailMessage): Promise<void> {
     const mail = await recordMail(opts.db, message);
@@ -98,14 +105,14 @@ export function createMailer(opts: {
       );
       return;
     }
-    await deliver(mail, transport);
+    await deliver(opts, mail, transport);
   }
 
   async function retryDue(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
     for (const mail of await claimDueMails(opts.db, RETRY_BATCH, CLAIM_LEASE_MS)) {
-      if (await deliver(mail, transport)) sent++;
+      if (await deliver(opts, mail, transport)) sent++;
     }
     return sent;
   }

@@ -4,12 +4,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * SECURITY.md: every outbound request of the server goes through lib/safe-fetch.ts. This test
- * fails when server code calls fetch, undici, node:http(s) request/get or an HTTP client
- * library directly. Tests and test fixtures may talk to their own loopback servers.
+ * docs/security.md: every outbound request of the server goes through lib/safe-fetch.ts. This test
+ * fails when server code calls fetch, undici, node:http(s) request/get, an HTTP client library
+ * or raw sockets directly (lib/guarded-proxy.ts tunnels only to addresses the guard allowed).
+ * Tests and test fixtures may talk to their own loopback servers.
  */
 const SRC = fileURLToPath(new URL('../', import.meta.url));
-const ALLOWED = new Set(['lib/safe-fetch.ts']);
+// The guarded client (its entry point and the transport that opens connections) and the guarded
+// proxy, which opens raw tunnels only to addresses safe-fetch's resolveChecked allowed.
+const ALLOWED = new Set([
+  'lib/safe-fetch.ts',
+  'lib/safe-fetch/transport.ts',
+  'lib/guarded-proxy.ts',
+]);
 
 const FORBIDDEN: [RegExp, string][] = [
   [/(^|[^\w.$])fetch\s*\(/m, 'global fetch('],
@@ -28,6 +35,12 @@ const FORBIDDEN: [RegExp, string][] = [
     'HTTP client library',
   ],
   [/new\s+XMLHttpRequest\b|\bEventSource\s*\(/, 'browser HTTP API'],
+  [
+    /import\s*\{[^}]*\b(connect|createConnection)\b[^}]*\}\s*from\s*['"](node:)?(net|tls)['"]/,
+    'raw sockets from node:net/tls',
+  ],
+  [/\b(net|tls)\s*\.\s*(connect|createConnection)\s*\(/, 'net/tls.connect'],
+  [/from\s+['"](node:)?dgram['"]/, 'UDP sockets'],
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -70,6 +83,9 @@ describe('outbound requests', () => {
       "import https from 'node:https'; https.get(u)",
       "import { request } from 'node:http';",
       "import axios from 'axios';",
+      "import { connect } from 'node:net';",
+      'tls.connect(443, host)',
+      "import dgram from 'node:dgram';",
     ];
     for (const s of samples)
       expect(

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { analyze } from '../search/analyzer.ts';
-import { lexicalSearch } from '../search/lexical-search.ts';
+import { lexicalSearchWithStats } from '../search/lexical-search.ts';
 import { proximityScorer } from '../search/proximity.ts';
+import { type AnalyzedQuery, analyzeQuery, type CarriedTerms } from '../search/query.ts';
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../search/question-match.ts';
 import { type ChunkRow, loadChunks } from '../search/search.repo.ts';
 import type { DenseSearch } from './embeddings/dense-search.ts';
@@ -10,9 +10,13 @@ import type { DenseSearch } from './embeddings/dense-search.ts';
 export interface RetrievedChunk {
   chunkId: number;
   documentId: string;
+  /** Position of the chunk in its document. */
+  ordinal: number;
   score: number;
   text: string;
   heading: string | null;
+  /** Where the chunk's section starts in its source (a page's heading id), when known. */
+  anchor: string | null;
   question: string | null;
   title: string;
   url: string | null;
@@ -25,6 +29,8 @@ export interface RetrievedChunk {
 export interface RetrieveArgs {
   botId: string;
   query: string;
+  /** Terms of what a follow-up refers to (earlier turns), searched at a lower weight. */
+  carried?: CarriedTerms | undefined;
   limit?: number;
   /** Nearest chunks by meaning, fused with the lexical ones; absent: lexical retrieval only. */
   dense?: DenseSearch | undefined;
@@ -56,45 +62,64 @@ export async function retrieve(
   db: Kysely<DB> | Transaction<DB>,
   args: RetrieveArgs,
 ): Promise<RetrievedChunk[]> {
+  return (await retrieveRanked(db, args)).chunks;
+}
+
+/** What retrieval found, with the analysed query and its terms' statistics, for what follows. */
+export interface Ranked {
+  chunks: RetrievedChunk[];
+  query: AnalyzedQuery;
+  /** idf of each query term among the bot's chunks. */
+  idf: Map<string, number>;
+}
+
+/** retrieve(), keeping the analysed query: the question is analysed once for every stage. */
+export async function retrieveRanked(
+  db: Kysely<DB> | Transaction<DB>,
+  args: RetrieveArgs,
+): Promise<Ranked> {
+  const query = analyzeQuery(args.query, args.carried);
   const limit = args.limit ?? DEFAULT_RETRIEVE_LIMIT;
-  if (limit <= 0) return [];
+  if (limit <= 0) return { chunks: [], query, idf: new Map() };
   const depth = Math.max(limit, RERANK_DEPTH);
   // The query is embedded while the lexical search runs.
-  const [hits, dense] = await Promise.all([
-    lexicalSearch(db, args.botId, args.query, depth),
+  const [{ hits, idf }, dense] = await Promise.all([
+    lexicalSearchWithStats(db, args.botId, query, depth),
     args.dense ? args.dense(db, args.botId, args.query, depth) : [],
   ]);
-  if (hits.length === 0 && dense.length === 0) return [];
+  if (hits.length === 0 && dense.length === 0) return { chunks: [], query, idf };
   const ids = new Set([...hits.map((h) => h.id), ...dense.map((h) => h.id)]);
   const rows = await loadChunks(db, args.botId, [...ids]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const phraseScore = proximityScorer(analyze(args.query));
+  const phraseScore = proximityScorer(query.terms);
   const lexical: RetrievedChunk[] = [];
   hits.forEach((hit, rank) => {
     const row = byId.get(hit.id);
     if (!row) return; // a chunk deleted since it was indexed
     const proximity =
       rank < RERANK_DEPTH ? phraseScore([row.title, row.heading, row.question, row.text]) : 0;
-    lexical.push(toResult(row, args.query, hit.score * (1 + PROXIMITY_WEIGHT * proximity)));
+    lexical.push(toResult(row, query, hit.score * (1 + PROXIMITY_WEIGHT * proximity)));
   });
-  const results = dense.length > 0 ? fuse(lexical, dense, byId, args.query) : lexical;
+  const results = dense.length > 0 ? fuse(lexical, dense, byId, query) : lexical;
   const close = (r: RetrievedChunk) =>
     r.questionMatch >= CLOSE_QUESTION_MATCH ? r.questionMatch : 0;
   results.sort((a, b) => close(b) - close(a) || b.score - a.score || a.chunkId - b.chunkId);
-  return results.slice(0, limit);
+  return { chunks: results.slice(0, limit), query, idf };
 }
 
-function toResult(row: ChunkRow, query: string, score: number): RetrievedChunk {
+function toResult(row: ChunkRow, query: AnalyzedQuery, score: number): RetrievedChunk {
   return {
     chunkId: row.id,
     documentId: row.document_id,
+    ordinal: row.ordinal,
     score,
     text: row.text,
     heading: row.heading,
+    anchor: row.anchor,
     question: row.question,
     title: row.title,
     url: row.url,
-    questionMatch: questionMatch(query, row.question),
+    questionMatch: questionMatch(query.content, row.question),
   };
 }
 
@@ -107,7 +132,7 @@ function fuse(
   lexical: RetrievedChunk[],
   dense: { id: number; similarity: number }[],
   rows: Map<number, ChunkRow>,
-  query: string,
+  query: AnalyzedQuery,
 ): RetrievedChunk[] {
   const rrf = (rank: number) => 1 / (RRF_K + rank + 1);
   const fused = new Map<number, RetrievedChunk>();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.ts';
+import type { AppContext } from '../app-context.ts';
 import { findOwnedBot, listBots } from '../modules/bots/bots.repo.ts';
 import { botStatus, realtimeMessage } from '../modules/sources/training-status.service.ts';
 import type { RealtimeSocket } from './realtime-hub.ts';
@@ -29,7 +29,7 @@ async function replyWithStatus(
     (typeof requestedBotId === 'string' && (await findOwnedBot(ctx.db, userId, requestedBotId))) ||
     (await listBots(ctx.db, userId))[0];
   if (!bot) return;
-  const status = await botStatus(ctx.db, ctx.env.publicUrl, bot);
+  const status = await botStatus(ctx, bot);
   socket.emit('status_update', {
     ...status.progress,
     bot_id: bot.id,

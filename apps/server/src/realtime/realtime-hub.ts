@@ -11,10 +11,10 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../lib/logger.ts';
-import { authenticate, type SessionConfig } from '../modules/auth/sessions.service.ts';
 
 export type RealtimeEvent = keyof ServerToClientEvents;
-export type RealtimePayload<E extends RealtimeEvent> = Parameters<ServerToClientEvents[E]>[0];
+/** An event's arguments (the list events carry two: the pages, then which crawl they are). */
+export type RealtimeArgs<E extends RealtimeEvent> = Parameters<ServerToClientEvents[E]>;
 
 interface SocketData {
   userId: string;
@@ -22,8 +22,14 @@ interface SocketData {
 }
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
+export type SocketAuthenticator = (
+  accessToken: string | undefined,
+  hasRefresh: boolean,
+) => Promise<{ ok: true; userId: string; sessionId: string } | { ok: false }>;
+
 export interface RealtimeConfig {
-  sessions: SessionConfig;
+  /** Checks the session cookies of a connecting socket (the account module's session check). */
+  authenticate: SocketAuthenticator;
   /** Browsers may connect from this origin (and from the host they connected to). */
   publicUrl: string;
   redisUrl?: string | undefined;
@@ -37,7 +43,7 @@ export interface RealtimeConfig {
  */
 export interface RealtimeHub {
   /** Sends an event to every socket of one signed-in user, on any process. */
-  emitToUser<E extends RealtimeEvent>(userId: string, event: E, payload: RealtimePayload<E>): void;
+  emitToUser<E extends RealtimeEvent>(userId: string, event: E, ...args: RealtimeArgs<E>): void;
   /**
    * Disconnects, on every process, the sockets opened with sessions that just ended: one session
    * (logout), or all of a user's (password reset, account deletion) but `keepSessionId` (the
@@ -75,8 +81,7 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
   io.use(async (socket, next) => {
     try {
       const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
-      const result = await authenticate(
-        cfg.sessions,
+      const result = await cfg.authenticate(
         cookies[ACCESS_COOKIE],
         Boolean(cookies[REFRESH_COOKIE]),
       );
@@ -93,11 +98,11 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
   let attached = false;
   let closed: Promise<void> | undefined;
   return {
-    emitToUser(userId, event, payload) {
+    emitToUser(userId, event, ...args) {
       // The typed emit cannot narrow a generic event name; the signature above guarantees it.
-      (io.to(userRoom(userId)) as unknown as { emit(e: string, p: unknown): void }).emit(
+      (io.to(userRoom(userId)) as unknown as { emit(e: string, ...a: unknown[]): void }).emit(
         event,
-        payload,
+        ...args,
       );
     },
     endSessionSockets(ended) {

@@ -1,15 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { REALTIME_PATH, type RealtimeMessageEvent, type StatusUpdateEvent } from '@docent/shared';
+import {
+  type CrawlListMeta,
+  type CrawlMessageEvent,
+  MESSAGES,
+  REALTIME_PATH,
+  type RealtimeMessageEvent,
+  type StatusUpdateEvent,
+} from '@docent/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { call, startWorker } from '../../test/helpers/knowledge.ts';
 import { createSignedInUser, openSession, type SignedIn } from '../../test/helpers/users.ts';
 import { loadEnv } from '../config/env.ts';
+import { listEvent } from '../ingest/crawl/crawl-events.ts';
+import { docPage, startTestSite } from '../ingest/crawl/test-site.fixture.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { authenticate } from '../modules/auth/sessions.service.ts';
 import { attachRealtime } from './attach-realtime.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
+
+const { pages: _none, ...probeCrawl } = listEvent(
+  { id: 'probe', kind: 'sitemap', start_url: 'https://probe.example/', page_cap: 1 },
+  { status: 'running', pages: [], elapsedMs: 0 },
+);
 
 describe('realtime channel', () => {
   let t: TestApp;
@@ -109,9 +124,54 @@ describe('realtime channel', () => {
     expect(aliceUpdates.some((u) => u.bot_id === botId && u.processing_complete)).toBe(true);
 
     // Direct pushes to Alice's room stay in it too.
-    t.runtime.ctx.realtime.emitToUser(alice.userId, 'website_parser_list', { probe: 1 });
+    t.runtime.ctx.realtime.emitToUser(alice.userId, 'website_parser_list', [], probeCrawl);
     await new Promise((r) => setTimeout(r, 300));
     expect(seenByBob).toEqual([]);
+  });
+
+  it("sends the crawl list as the spec's payload (the pages) and the start and end as messages", async () => {
+    const words = 'Plenty of useful words about the product. '.repeat(6);
+    const site = await startTestSite({
+      '/': docPage('Home', `<p>${words}</p>`, ['/a.html']),
+      '/a.html': docPage('A', `<p>${words}</p>`, ['/']),
+    });
+    const s = open({ cookie: alice.headers.cookie });
+    expect(await outcome(s)).toBe('connected');
+    const lists: { pages: unknown; crawl: CrawlListMeta }[] = [];
+    const messages: CrawlMessageEvent[] = [];
+    s.on('website_parser_list', (pages: unknown, crawl: CrawlListMeta) =>
+      lists.push({ pages, crawl }),
+    );
+    const finished = new Promise<void>((resolve) => {
+      s.on('message', (m: CrawlMessageEvent) => {
+        if (!m.crawl_id) return;
+        messages.push(m);
+        if (m.process_complete === 1) resolve();
+      });
+    });
+    try {
+      const res = await call(t, alice, 'POST', '/api/upload/website', {
+        website_url: `${site.base}/`,
+        stage: 1,
+        fetch_img_content: false,
+      });
+      expect(res.status).toBe(200);
+      await finished;
+      const crawlId = res.body.response.crawl_id;
+      expect(messages.map((m) => [m.crawl_id, m.message, m.process_complete])).toEqual([
+        [crawlId, MESSAGES.websitesWillBeLoaded, 0],
+        [crawlId, MESSAGES.crawlingCompleted, 1],
+      ]);
+      const last = lists.at(-1);
+      expect(last?.crawl).toMatchObject({ crawl_id: crawlId, process_complete: 1 });
+      expect(last?.pages).toEqual([
+        { url: `${site.base}/`, token_count: expect.any(Number), process_complete: 1 },
+        { url: `${site.base}/a.html`, token_count: expect.any(Number), process_complete: 1 },
+      ]);
+    } finally {
+      s.disconnect();
+      await site.close();
+    }
   });
 
   it('drops the sockets of a session as it ends: logout, password change, account deletion', async () => {
@@ -201,7 +261,7 @@ describe.runIf(REDIS)('realtime across processes (Redis adapter)', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     // A worker-role process: no HTTP server, same Redis channel.
     worker = createRealtimeHub({
-      sessions: t.runtime.ctx.sessions,
+      authenticate: (token, hasRefresh) => authenticate(t.runtime.ctx.sessions, token, hasRefresh),
       publicUrl: t.env.publicUrl,
       redisUrl: REDIS!,
       redisPrefix: prefix,
@@ -234,10 +294,10 @@ describe.runIf(REDIS)('realtime across processes (Redis adapter)', () => {
     const got = new Promise((resolve) => a.once('sitemap_parser_list', resolve));
     // Adapter subscriptions settle asynchronously; retry the publish until it lands.
     const timer = setInterval(
-      () => worker.emitToUser(alice.userId, 'sitemap_parser_list', { n: 1 }),
+      () => worker.emitToUser(alice.userId, 'sitemap_parser_list', [], probeCrawl),
       100,
     );
-    expect(await got).toEqual({ n: 1 });
+    expect(await got).toEqual([]);
     clearInterval(timer);
     await new Promise((r) => setTimeout(r, 200));
     expect(bobSaw).toEqual([]);

@@ -25,6 +25,8 @@ export const DEFAULT_BM25: Bm25Params = {
 export interface ScoredChunks {
   ids: Float64Array;
   scores: Float64Array;
+  /** idf of each query term found in the bot's chunks. */
+  idf?: Map<string, number>;
 }
 
 /** Average length of each field over the chunks that have it. */
@@ -145,6 +147,7 @@ export function scoreBm25(
   let minId = Number.POSITIVE_INFINITY;
   let maxId = Number.NEGATIVE_INFINITY;
   let total = 0;
+  const idfs = new Map<string, number>();
   for (const [term, qtf] of queryTerms) {
     const hits = new TermHits();
     for (const list of lists) {
@@ -159,9 +162,10 @@ export function scoreBm25(
       if (id > maxId) maxId = id;
     }
     total += hits.n;
+    idfs.set(term, idf(n, hits.n));
     perTerm.push({ w: qtf * idf(n, hits.n), hits });
   }
-  if (total === 0) return { ids: new Float64Array(0), scores: new Float64Array(0) };
+  if (total === 0) return { ids: new Float64Array(0), scores: new Float64Array(0), idf: idfs };
   // Pass 2: accumulate. A bot's chunk ids are mostly a dense range, so a typed array indexed
   // by id beats a hash map; fall back to the map when the range is sparse.
   const range = maxId - minId + 1;
@@ -189,7 +193,7 @@ export function scoreBm25(
         outScores[j++] = acc[i] as number;
       }
     }
-    return { ids: outIds, scores: outScores };
+    return { ids: outIds, scores: outScores, idf: idfs };
   }
   const byId = new Map<number, number>();
   for (const { w, hits } of perTerm) {
@@ -199,7 +203,11 @@ export function scoreBm25(
       byId.set(id, (byId.get(id) ?? 0) + (w * t * (k1 + 1)) / (k1 + t));
     }
   }
-  return { ids: Float64Array.from(byId.keys()), scores: Float64Array.from(byId.values()) };
+  return {
+    ids: Float64Array.from(byId.keys()),
+    scores: Float64Array.from(byId.values()),
+    idf: idfs,
+  };
 }
 
 /** The `k` best (id, score) pairs, best first; ties broken by lower chunk id (stable order). */

@@ -117,4 +117,40 @@ describe('chunkDocument', () => {
   it('returns nothing for empty text', () => {
     expect(chunkDocument({ title: 't', text: '  \n\n ', kind: 'text' })).toEqual([]);
   });
+
+  it('bounds every chunk by its heading and carries the heading path and anchor', () => {
+    const long = sentences(30, 'Install');
+    const text = [
+      '# Guide {#guide}',
+      'Intro paragraph.',
+      '## Install {#install}',
+      long,
+      '## Reset {#reset}',
+      'Hold the button for ten seconds.',
+      '```\n# not a heading\n\nstill code\n```',
+    ].join('\n\n');
+    const chunks = chunkDocument({ title: 't', text, kind: 'web' });
+    const install = chunks.filter((c) => c.heading === 'Guide › Install');
+    expect(install.length).toBeGreaterThan(1);
+    for (const c of install) {
+      expect(c.anchor).toBe('install');
+      expect(c.text).not.toContain('ten seconds');
+    }
+    const reset = chunks.filter((c) => c.heading === 'Guide › Reset');
+    expect(reset.map((c) => [c.anchor, c.text])).toEqual([
+      ['reset', 'Hold the button for ten seconds.\n\n```\n# not a heading\n\nstill code\n```'],
+    ]);
+    expect(chunks[0]).toMatchObject({
+      heading: 'Guide',
+      anchor: 'guide',
+      text: 'Intro paragraph.',
+    });
+  });
+
+  it('cuts a long list between its items, never inside one', () => {
+    const items = Array.from({ length: 60 }, (_, i) => `- Item ${i}: ${words(6, `w${i}x`)}`);
+    const chunks = chunkDocument({ title: 't', text: items.join('\n'), kind: 'web' });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) for (const line of c.text.split('\n')) expect(items).toContain(line);
+  });
 });

@@ -17,6 +17,8 @@ export interface ChunkDraft {
   heading: string | null;
   question: string | null;
   charCount: number;
+  /** Where in the source the chunk's section starts (a page's heading id), when known. */
+  anchor?: string;
 }
 
 /**
@@ -24,13 +26,34 @@ export interface ChunkDraft {
  * ones are cut at sentence boundaries. A chunk that had to be cut carries its last sentence
  * (when short) into the next one so a fact straddling the cut is found in either.
  */
-export const CHUNK_TARGET = 1200;
-export const CHUNK_MAX = 1600;
+export const CHUNK_TARGET = Number(process.env.CT ?? 1200);
+export const CHUNK_MAX = Number(process.env.CM ?? 1600);
 const OVERLAP_MAX = 250;
 
-/** Sentence-aligned pieces of one paragraph, each at most TARGET (or MAX for one sentence). */
+/**
+ * Pieces of one paragraph, each at most TARGET (or MAX for one sentence): a paragraph of several
+ * lines (a list, a table, a definition with its code) is cut between lines first, so an item or
+ * a row stays whole; a long line is cut between sentences.
+ */
 function paragraphPieces(para: string): string[] {
   if (para.length <= CHUNK_MAX) return [para];
+  const lines = para.split('\n');
+  if (lines.length === 1) return sentencePieces(para);
+  const pieces: string[] = [];
+  let buf = '';
+  for (const line of lines.flatMap((l) => (l.length > CHUNK_MAX ? sentencePieces(l) : [l]))) {
+    if (buf && buf.length + 1 + line.length > CHUNK_TARGET) {
+      pieces.push(buf);
+      buf = '';
+    }
+    buf = buf ? `${buf}\n${line}` : line;
+  }
+  if (buf.trim()) pieces.push(buf);
+  return pieces;
+}
+
+/** Sentence-aligned pieces of one line of text. */
+function sentencePieces(para: string): string[] {
   const pieces: string[] = [];
   let buf = '';
   for (const raw of splitSentences(para)) {
@@ -109,6 +132,7 @@ export function chunkDocument(doc: ChunkSource): ChunkDraft[] {
         heading: section.heading,
         question: null,
         charCount: text.length,
+        ...(section.anchor ? { anchor: section.anchor } : {}),
       });
     }
   }

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { analyze } from './analyzer.ts';
 import { blockPostingsCache } from './block-postings-cache.ts';
 import { type Bm25Params, DEFAULT_BM25, scoreBm25, topK } from './bm25.ts';
+import { type AnalyzedQuery, analyzeQuery } from './query.ts';
 import { loadQueryData } from './search.repo.ts';
 
 export interface LexicalHit {
@@ -10,29 +10,40 @@ export interface LexicalHit {
   score: number;
 }
 
-/** Query terms with their counts (a repeated word weighs more, as in Lucene). */
-export function queryTerms(query: string): Map<string, number> {
-  const terms = new Map<string, number>();
-  for (const t of analyze(query)) terms.set(t, (terms.get(t) ?? 0) + 1);
-  return terms;
+export interface LexicalResult {
+  hits: LexicalHit[];
+  /** Inverse document frequency of each query term in the bot's chunks (0 when absent). */
+  idf: Map<string, number>;
 }
 
 /** The ids and BM25F scores of the bot's best `limit` chunks for the query. */
 export async function lexicalSearch(
   db: Kysely<DB> | Transaction<DB>,
   botId: string,
-  query: string,
+  query: string | AnalyzedQuery,
   limit: number,
   params: Bm25Params = DEFAULT_BM25,
 ): Promise<LexicalHit[]> {
-  const terms = queryTerms(query);
-  if (terms.size === 0) return [];
+  return (await lexicalSearchWithStats(db, botId, query, limit, params)).hits;
+}
+
+/** lexicalSearch, with the query terms' statistics the ranking used. */
+export async function lexicalSearchWithStats(
+  db: Kysely<DB> | Transaction<DB>,
+  botId: string,
+  query: string | AnalyzedQuery,
+  limit: number,
+  params: Bm25Params = DEFAULT_BM25,
+): Promise<LexicalResult> {
+  const { weights } = typeof query === 'string' ? analyzeQuery(query) : query;
+  if (weights.size === 0) return { hits: [], idf: new Map() };
   const { stats, lists, dead } = await loadQueryData(
     db,
     botId,
-    [...terms.keys()],
+    [...weights.keys()],
     blockPostingsCache,
   );
-  if (!stats || stats.chunk_count <= 0) return [];
-  return topK(scoreBm25(terms, lists, stats, params, dead), limit);
+  if (!stats || stats.chunk_count <= 0) return { hits: [], idf: new Map() };
+  const scored = scoreBm25(weights, lists, stats, params, dead);
+  return { hits: topK(scored, limit), idf: scored.idf ?? new Map() };
 }

@@ -167,9 +167,11 @@ export async function vacuumSearchIndex(db: Kysely<DB>): Promise<void> {
 export interface ChunkRow {
   id: number;
   document_id: string;
+  ordinal: number;
   text: string;
   heading: string | null;
   question: string | null;
+  anchor: string | null;
   title: string;
   url: string | null;
 }
@@ -183,10 +185,38 @@ export interface ChunkRow {
 export async function loadChunks(db: Db, botId: string, ids: number[]): Promise<ChunkRow[]> {
   if (ids.length === 0) return [];
   const result = await sql<ChunkRow>`
-    SELECT c.id, c.document_id, c.text, c.heading, c.question, d.title, d.url
+    SELECT c.id, c.document_id, c.ordinal, c.text, c.heading, c.question, c.anchor, d.title, d.url
     FROM unnest(${ids}::bigint[]) AS wanted(id)
     JOIN chunks c ON c.id = wanted.id
     JOIN documents d ON d.id = c.document_id
     WHERE c.bot_id = ${botId}::uuid AND d.bot_id = ${botId}::uuid`.execute(db);
-  return result.rows;
+  return result.rows.map((r) => ({ ...r, id: Number(r.id), ordinal: Number(r.ordinal) }));
+}
+
+export interface NeighbourRow {
+  id: number;
+  document_id: string;
+  ordinal: number;
+  text: string;
+  heading: string | null;
+}
+
+/**
+ * The chunks next to these ones in their documents (ordinal ± 1), by the (document, ordinal)
+ * unique index: what a passage around a retrieved chunk may extend into.
+ */
+export async function loadNeighbours(
+  db: Db,
+  botId: string,
+  around: { documentId: string; ordinal: number }[],
+): Promise<NeighbourRow[]> {
+  if (around.length === 0) return [];
+  const docs = around.flatMap((a) => [a.documentId, a.documentId]);
+  const ordinals = around.flatMap((a) => [a.ordinal - 1, a.ordinal + 1]);
+  const result = await sql<NeighbourRow>`
+    SELECT c.id, c.document_id, c.ordinal, c.text, c.heading
+    FROM unnest(${docs}::uuid[], ${ordinals}::int[]) AS wanted(document_id, ordinal)
+    JOIN chunks c ON c.document_id = wanted.document_id AND c.ordinal = wanted.ordinal
+    WHERE c.bot_id = ${botId}::uuid`.execute(db);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id), ordinal: Number(r.ordinal) }));
 }

@@ -3,18 +3,23 @@ import type { DocumentKind } from './chunker.ts';
 
 /** A run of paragraphs under one heading (null before the first heading). */
 export interface Section {
+  /** The heading path ("Guide › Install"), up to BREADCRUMB_DEPTH levels. */
   heading: string | null;
+  /** The id a link to this section uses (`## Install {#install}`), when the source had one. */
+  anchor?: string;
   paragraphs: string[];
 }
 
-const MARKDOWN_HEADING = /^ {0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
+/** `## Title` or `## Title {#anchor}` (the anchor as html.ts writes it). */
+const MARKDOWN_HEADING = /^ {0,3}(#{1,6})\s+(.+?)\s*#*\s*(?:\{#([^\s{}]+)\})?\s*$/;
+const FENCE = /^ {0,3}```/;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)\s*$/;
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const MAX_TITLE_LENGTH = 80;
 const MAX_TITLE_WORDS = 10;
 /** Title-like lines (no `#`) rank below every Markdown level. */
 const PLAIN_LEVEL = 7;
-const BREADCRUMB_DEPTH = 2;
+const BREADCRUMB_DEPTH = 3;
 
 /**
  * A short line that looks like a title: starts with a capital or a section number, has few
@@ -36,6 +41,7 @@ export function isTitleLike(line: string): boolean {
 }
 
 function joinLines(lines: string[], kind: DocumentKind): string {
+  if (lines.some((l) => FENCE.test(l))) return lines.join('\n');
   const hardWrapped = kind === 'pdf' || kind === 'transcript';
   let out = '';
   for (const raw of lines) {
@@ -50,38 +56,52 @@ function joinLines(lines: string[], kind: DocumentKind): string {
   return out.replace(/[ \t]+/g, ' ');
 }
 
-/** Splits a document's text into headed sections of paragraphs. */
+/**
+ * Splits a document's text into headed sections of paragraphs. A fenced code block is one
+ * paragraph (its blank lines and `#` lines included). Bare title-like lines count as headings
+ * only in text that has no Markdown headings of its own (PDF, plain text, pages extracted
+ * without structure).
+ */
 export function parseSections(text: string, kind: DocumentKind): Section[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const sections: Section[] = [];
   const stack: { level: number; text: string }[] = [];
   let current: Section = { heading: null, paragraphs: [] };
   let block: string[] = [];
-  const plainHeadings = kind === 'web' || kind === 'pdf' || kind === 'text';
+  let fenced = false;
+  const plainHeadings =
+    (kind === 'web' || kind === 'pdf' || kind === 'text') &&
+    !lines.some((l) => MARKDOWN_HEADING.test(l));
 
   const flushBlock = () => {
     const para = joinLines(block, kind).trim();
     if (para) current.paragraphs.push(para);
     block = [];
   };
-  const openHeading = (level: number, title: string) => {
+  const openHeading = (level: number, title: string, anchor?: string) => {
     flushBlock();
     if (current.paragraphs.length > 0) sections.push(current);
     while (stack.length > 0 && (stack.at(-1)?.level ?? 0) >= level) stack.pop();
     stack.push({ level, text: title.replace(/\s+/g, ' ').trim() });
     const crumbs = stack.slice(-BREADCRUMB_DEPTH).map((h) => h.text);
-    current = { heading: crumbs.join(' › '), paragraphs: [] };
+    current = { heading: crumbs.join(' › '), paragraphs: [], ...(anchor ? { anchor } : {}) };
   };
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
+    if (fenced || FENCE.test(line)) {
+      if (FENCE.test(line)) fenced = !fenced;
+      block.push(line);
+      if (!fenced) flushBlock();
+      continue;
+    }
     if (line.trim() === '') {
       flushBlock();
       continue;
     }
     const md = MARKDOWN_HEADING.exec(line);
     if (md?.[1] && md[2]) {
-      openHeading(md[1].length, md[2]);
+      openHeading(md[1].length, md[2], md[3]);
       continue;
     }
     const next = lines[i + 1] ?? '';

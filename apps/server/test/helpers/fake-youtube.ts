@@ -27,6 +27,8 @@ export const FAKE_VIDEOS = {
   consentOnce: 'consentOnce',
   consentAlways: 'consentLoop',
   timedtext429: 'timedText42',
+  /** The connection is dropped without an answer (a network failure on the way). */
+  connectionDropped: 'dropsSocket',
 } as const;
 
 const PLAYER_FIXTURES: Record<string, string> = {
@@ -73,6 +75,10 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://fake');
   const v = url.searchParams.get('v') ?? '';
+  if (v === FAKE_VIDEOS.connectionDropped) {
+    req.socket.destroy();
+    return;
+  }
   if (req.method === 'GET' && url.pathname === '/watch') {
     const consented = /CONSENT=YES\+/.test(req.headers.cookie ?? '');
     if (v === FAKE_VIDEOS.consentAlways || (v === FAKE_VIDEOS.consentOnce && !consented)) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE } from '@docent/shared';
-import type { AppContext } from '../../src/http/context.ts';
+import type { AppContext } from '../../src/app-context.ts';
 import { startSession } from '../../src/modules/auth/sessions.service.ts';
 
 export interface SignedIn {

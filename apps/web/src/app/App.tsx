@@ -3,15 +3,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Bounce, ToastContainer, toast } from 'react-toastify';
 import { setSessionExpiredHandler } from '../lib/api.ts';
-import { AppStateProvider } from './app-state.tsx';
+import { AppStateProvider } from '../lib/app-state.tsx';
+import { clearSession } from '../lib/session.ts';
 import { router } from './router.tsx';
-import { clearSession } from './session.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-// Spec §4/§8: an unrecoverable 401 clears storage, says so once, and goes to /login.
+// docs/spec.md §4/§8: an unrecoverable 401 clears storage, says so once, and goes to /login.
 setSessionExpiredHandler(() => {
   clearSession();
   queryClient.clear();

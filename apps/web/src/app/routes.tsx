@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * Every signed-in route of spec §2, in one table. Pages are loaded when first visited (the
+ * Every signed-in route of docs/spec.md §2, in one table. Pages are loaded when first visited (the
  * router's `lazy`), so the landing and sign-in pages do not download the whole dashboard.
  */
 export interface PageRoute {
@@ -61,7 +61,7 @@ export const PROTECTED_ROUTES: PageRoute[] = [
   { path: 'customization', load: page(customizationPage, 'CustomizationPage') },
 ];
 
-/** Children of /datasource (spec §2 "Datasource area"). */
+/** Children of /datasource (docs/spec.md §2 "Datasource area"). */
 export const DATASOURCE_ROUTES: PageRoute[] = [
   { path: 'crawl', load: page(crawlPages, 'DatasourceCrawlPage') },
   { path: 'website', load: page(websitePages, 'DatasourceWebsitePage') },

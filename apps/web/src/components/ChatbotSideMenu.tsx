@@ -1,7 +1,7 @@
 import { Code2, Database, Eye, Palette, Plus, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { useSession } from '../app/session.ts';
+import { useSession } from '../lib/session.ts';
 import { Button } from './Button.tsx';
 
 const ITEMS = [
@@ -13,7 +13,7 @@ const ITEMS = [
 ] as const;
 
 /**
- * The per-chatbot frame used by the bot pages (spec §2): the stored bot name as heading,
+ * The per-chatbot frame used by the bot pages (docs/spec.md §2): the stored bot name as heading,
  * an optional Add New button, the chatbot menu, and the page body beside it.
  */
 export function ChatbotSideMenu({

@@ -60,7 +60,7 @@ export function TextField({ label, hint, error, id, className, ...rest }: FieldP
   );
 }
 
-/** A password input with its show/hide toggle (spec §2). */
+/** A password input with its show/hide toggle (docs/spec.md §2). */
 export function PasswordField({ label, error, id, className, ...rest }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;

@@ -1,4 +1,4 @@
-/** The green loader (spec §9). With a label it is announced as a status. */
+/** The green loader (docs/spec.md §9). With a label it is announced as a status. */
 export function Spinner({ size = 18, label }: { size?: number; label?: string }) {
   const style = { width: size, height: size };
   if (label) return <span className="spinner" style={style} role="status" aria-label={label} />;

@@ -1,11 +1,11 @@
-import { CSRF_COOKIE, CSRF_HEADER, type Envelope } from '@docent/shared';
+import { CSRF_COOKIE, CSRF_HEADER, type ErrorReply, type OkReply } from '@docent/shared';
 import { readCookie, writeCookie } from './cookies.ts';
 
 /** A reply that was not a success: carries the HTTP status and the envelope (if any). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly body: Partial<Envelope> | undefined;
-  constructor(status: number, body: Partial<Envelope> | undefined, fallback: string) {
+  readonly body: Partial<ErrorReply> | undefined;
+  constructor(status: number, body: Partial<ErrorReply> | undefined, fallback: string) {
     super(body?.message || fallback);
     this.name = 'ApiError';
     this.status = status;
@@ -62,11 +62,12 @@ function buildInit(options: RequestOptions): RequestInit {
   return { method, headers, body, credentials: 'include', signal: options.signal };
 }
 
-async function parseBody(res: Response): Promise<Partial<Envelope> | undefined> {
+/** The JSON body of a reply; only its status tells a success from an error. */
+async function parseBody<T>(res: Response): Promise<T | undefined> {
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) return undefined;
   try {
-    return (await res.json()) as Partial<Envelope>;
+    return (await res.json()) as T;
   } catch {
     return undefined;
   }
@@ -81,6 +82,9 @@ function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const res = await fetch(`${API_BASE}auth/token/refresh`, buildInit({ method: 'POST' }));
+      // Drain the small body: left unread (the reply is no-store), the browser keeps the
+      // request open and its connection busy.
+      await res.arrayBuffer().catch(() => undefined);
       if (!res.ok) return false;
       const csrf = res.headers.get(CSRF_HEADER);
       if (csrf) writeCookie(CSRF_COOKIE, csrf);
@@ -99,7 +103,7 @@ function refreshTokens(): Promise<boolean> {
 }
 
 /**
- * Sends `/api/<path>` with cookies and the CSRF header and follows spec §4: a 401 for an
+ * Sends `/api/<path>` with cookies and the CSRF header and follows docs/spec.md §4: a 401 for an
  * expired access token triggers one shared refresh and one retry; any other 401 (or a failed
  * refresh) ends the session. Resolves with the final response, whatever its other status.
  */
@@ -110,25 +114,35 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   let res = await fetch(url, buildInit(options));
   if (res.status !== 401 || options.skipAuthRecovery) return res;
 
-  let body = await parseBody(res);
+  let body = await parseBody<ErrorReply>(res);
   if (body?.token_type === 'access' && (sentAt !== generation || (await refreshTokens()))) {
     res = await fetch(url, buildInit(options));
     if (res.status !== 401) return res;
-    body = await parseBody(res);
+    body = await parseBody<ErrorReply>(res);
   }
   if (epoch === sessionEpoch) onSessionExpired();
   throw new ApiError(401, body, 'Unauthorized');
 }
 
-/** Calls the API and resolves with the envelope; rejects with ApiError on a non-2xx reply. */
+/**
+ * Calls the API and resolves with the envelope of a 2xx reply (the server sends
+ * `hasError: true` only with an error status); rejects with ApiError on any other status.
+ */
 export async function api<T = unknown>(
   path: string,
   options: RequestOptions = {},
-): Promise<Envelope<T>> {
+): Promise<OkReply<T>> {
   const res = await send(path, options);
-  const body = await parseBody(res);
-  if (!res.ok) throw new ApiError(res.status, body, `Request failed (${res.status})`);
-  return (body ?? { hasError: false, message: '' }) as Envelope<T>;
+  if (!res.ok) {
+    throw new ApiError(
+      res.status,
+      await parseBody<ErrorReply>(res),
+      `Request failed (${res.status})`,
+    );
+  }
+  const body = await parseBody<OkReply<T>>(res);
+  if (!body) throw new ApiError(res.status, undefined, 'Unexpected reply from the server');
+  return body;
 }
 
 /**
@@ -137,8 +151,13 @@ export async function api<T = unknown>(
  */
 export async function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
   const res = await send(path, options);
-  if (!res.ok)
-    throw new ApiError(res.status, await parseBody(res), `Request failed (${res.status})`);
+  if (!res.ok) {
+    throw new ApiError(
+      res.status,
+      await parseBody<ErrorReply>(res),
+      `Request failed (${res.status})`,
+    );
+  }
   return res;
 }
 

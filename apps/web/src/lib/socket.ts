@@ -10,7 +10,7 @@ import { io, type Socket } from 'socket.io-client';
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * The realtime channel (spec §4, §7, §9): same origin, session cookies, 5 reconnection attempts
+ * The realtime channel (docs/spec.md §4, §7, §9): same origin, session cookies, 5 reconnection attempts
  * 1000 ms apart. On every (re)connect it sends 'connection' with the user, as the spec's client
  * does; the server decides identity from the cookie and answers with the bot's status.
  */
@@ -29,7 +29,7 @@ export function connectRealtime(user: string, userId: string, botId?: string): R
   return socket;
 }
 
-/** Sends an event when connected; otherwise tells the user, as spec §8 says. */
+/** Sends an event when connected; otherwise tells the user, as docs/spec.md §8 says. */
 export function sendRealtime<E extends keyof ClientToServerEvents>(
   socket: RealtimeSocket | null | undefined,
   event: E,

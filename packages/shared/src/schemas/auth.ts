@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../core/constants.ts';
+import { MESSAGES } from '../core/messages.ts';
 
 /**
- * Request bodies of the account calls (spec §7) and the rules behind them (spec §5, SECURITY §5).
+ * Request bodies of the account calls (docs/spec.md §7) and the rules behind them (docs/spec.md §5, docs/security.md §5).
  * Each rule list is a plain function returning the first failing message, so the order of the
  * spec's messages is explicit and the web forms can run exactly the same checks.
  */
@@ -40,6 +40,8 @@ export const AUTH_MESSAGES = {
   notificationsLoaded: 'Notification settings fetched successfully',
   notificationsSaved: 'Notification settings saved',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  loginSlowedDown:
+    'Too many failed sign-in attempts for this email. Please wait a few minutes and try again.',
 } as const;
 
 export const NAME_MAX = 100;
@@ -104,7 +106,7 @@ export interface SignupFields {
   confirmPassword?: string | undefined;
 }
 
-/** Spec §5 sign-up rules, then the password policy. */
+/** docs/spec.md §5 sign-up rules, then the password policy. */
 export function signupProblem(b: SignupFields): string | undefined {
   const confirmMissing = b.confirmPassword !== undefined && b.confirmPassword === '';
   if (b.email === '' || b.password === '' || confirmMissing) return MESSAGES.fillAllFields;
@@ -118,17 +120,6 @@ export function signupProblem(b: SignupFields): string | undefined {
 }
 
 /** Hero box: only the e-mail. */
-export const heroRegisterBody = rules(z.object({ email: text }), (b) =>
-  isEmail(b.email) ? undefined : MESSAGES.heroValidEmail,
-);
-
-/** The sign-up screen's variant of auth/register. */
-export const signupBody = rules(
-  z.object({ email: text, fullname: text, password: secret, confirmPassword: secret }),
-  signupProblem,
-);
-export type SignupBody = z.input<typeof signupBody>;
-
 /**
  * auth/register serves both the hero box ({email}) and the sign-up screen (with fullname and
  * passwords); any sign-up field present selects the sign-up rules.
@@ -146,7 +137,8 @@ export const registerBody = z
           email: b.email,
           fullname: (b.fullname ?? '').trim(),
           password: b.password ?? '',
-          confirmPassword: b.confirmPassword ?? '',
+          // The docs/spec.md §3 sign-up payload has no confirmation; it is checked when sent.
+          confirmPassword: b.confirmPassword,
         })
       : isEmail(b.email)
         ? undefined
@@ -223,13 +215,20 @@ export const resetPasswordBody = rules(
 );
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
+/** The spec's body is current_password and new_password; confirm_password is checked when sent. */
 export const changePasswordBody = rules(
-  z.object({ current_password: secret, new_password: secret, confirm_password: secret }),
+  z.object({
+    current_password: secret,
+    new_password: secret,
+    confirm_password: z.string().optional(),
+  }),
   (b) => {
     if (b.current_password === '' || b.new_password === '' || b.confirm_password === '') {
       return MESSAGES.fillAllFields;
     }
-    if (b.new_password !== b.confirm_password) return MESSAGES.passwordsDoNotMatch;
+    if (b.confirm_password !== undefined && b.new_password !== b.confirm_password) {
+      return MESSAGES.passwordsDoNotMatch;
+    }
     return passwordPolicyProblem(b.new_password);
   },
 );

@@ -1,19 +1,5 @@
 import { z } from 'zod';
-
-/** Longest question a chat accepts (characters, after trimming). */
-export const CHAT_QUESTION_MAX = 2000;
-
-/** Chat messages the spec does not fix; the API and the web app share them. */
-export const CHAT_MESSAGES = {
-  emptyQuestion: 'Please enter a question',
-  questionTooLong: `Your question is too long. Please keep it under ${CHAT_QUESTION_MAX.toLocaleString('en-US')} characters.`,
-  botRequired: 'Please select a chatbot',
-  chatFailed: 'Something went wrong while answering. Please try again.',
-  rateLimited: 'You are sending messages too quickly. Please wait a minute and try again.',
-  answered: 'Answer generated',
-  conversationsLoaded: 'Conversations fetched',
-  conversationLoaded: 'Conversation fetched',
-} as const;
+import { CHAT_MESSAGES, CHAT_QUESTION_MAX } from '../core/chat.ts';
 
 /** `null`, absent and '' all mean "no conversation yet". */
 const optionalId = z
@@ -60,6 +46,10 @@ export interface ChatSource {
   title: string;
   url: string | null;
   chunk_id: string;
+  /** The part of the source the answer came from: the heading path of its section. */
+  section?: string | null;
+  /** Opens the source at that part (the page URL with the section heading's #anchor). */
+  link?: string | null;
 }
 
 export interface ChatResponse {
@@ -80,20 +70,3 @@ export interface ChatTurn {
   sources: ChatSource[];
   created_at: string;
 }
-
-/**
- * `response` of /ai/conversations: without conversation_id the bot's conversations, newest
- * first; with it that conversation's turns, oldest first.
- */
-export type ConversationsResponse = ConversationListItem[] | ChatTurn[];
-
-/**
- * Server-sent events of ai/chat/stream, in order: one `meta`, any number of `token`, one
- * `sources`, then `done`; or `error` at any point, after which the stream ends.
- */
-export type ChatStreamEvent =
-  | { event: 'meta'; data: { conversation_id: string } }
-  | { event: 'token'; data: { text: string } }
-  | { event: 'sources'; data: { sources: ChatSource[] } }
-  | { event: 'done'; data: { answer: string; conversation_id: string } }
-  | { event: 'error'; data: { message: string } };

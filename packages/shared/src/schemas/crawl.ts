@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES } from '../core/messages.ts';
 import { optionalId } from './optional-id.ts';
 
 /** Messages of the website area that the spec does not fix; API and web app share them. */
@@ -15,7 +15,7 @@ export const CRAWL_MESSAGES = {
     `You can train at most ${max.toLocaleString('en-US')} pages at once.`,
 } as const;
 
-/** Sitemap addresses must end in .xml (spec §9); a gzipped .xml.gz sitemap is accepted too. */
+/** Sitemap addresses must end in .xml (docs/spec.md §9); a gzipped .xml.gz sitemap is accepted too. */
 export function isSitemapAddress(value: string): boolean {
   const bare = value.trim().split(/[?#]/)[0] ?? '';
   return /\.xml(\.gz)?$/i.test(bare);
@@ -68,8 +68,9 @@ export type UploadWebsiteBody = z.input<typeof uploadWebsiteBody>;
 
 /** POST upload/website/cancel. */
 export const cancelCrawlBody = z.object({ crawl_id: z.string().trim().min(1) });
+export type CancelCrawlBody = z.input<typeof cancelCrawlBody>;
 
-/** One row of the review table (spec §3: Crawled page). */
+/** One row of the review table (docs/spec.md §3: Crawled page). */
 export interface CrawledPageItem {
   url: string;
   /** Characters of the page's main text (labelled Characters). */
@@ -100,6 +101,26 @@ export type CrawlListEvent = {
   hasError: boolean;
   message: string;
 };
+
+/**
+ * Realtime `website_parser_list` / `sitemap_parser_list` carry the list of crawled pages as their
+ * payload (docs/spec.md §7); this second argument says which crawl it is and how far it got, for
+ * clients that want more than the list.
+ */
+export type CrawlListMeta = Omit<CrawlListEvent, 'pages'>;
+
+/**
+ * Realtime `message` about a crawl: 'Websites will be loaded' when it starts, then its outcome
+ * ('Crawling completed successfully', a failure, a cancellation) with process_complete 1.
+ */
+export interface CrawlMessageEvent {
+  crawl_id: string;
+  stage: 1 | 3;
+  status: CrawlListEvent['status'];
+  process_complete: 0 | 1;
+  hasError: boolean;
+  message: string;
+}
 
 /** Reply of stages 1 and 3: the crawl runs in the background and pushes its list. */
 export interface CrawlStartedResponse {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES } from '../core/messages.ts';
+import type { CrawledPageItem, CrawlListMeta, CrawlMessageEvent } from './crawl.ts';
 import { optionalId as optionalBotId } from './optional-id.ts';
 
 /** Messages of the knowledge area that the spec does not fix; API and web app share them. */
@@ -180,10 +181,17 @@ export interface PlanCheckResponse {
 
 export const SETTINGS_LIMITS = { agent_name: 100, business_name: 200, base_prompt: 4000 } as const;
 
+/** A settings field a POST may leave out: absent (or null) keeps the stored value. */
 const limited = (label: string, max: number) =>
-  text.refine((v) => v.length <= max, { error: KNOWLEDGE_MESSAGES.fieldTooLong(label, max) });
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === null || v === undefined ? undefined : String(v).trim()))
+    .refine((v) => v === undefined || v.length <= max, {
+      error: KNOWLEDGE_MESSAGES.fieldTooLong(label, max),
+    });
 
-/** POST settings/general_settings. */
+/** POST settings/general_settings; a field left out keeps its value. */
 export const generalSettingsBody = z.object({
   bot_id: requiredBotId,
   agent_name: limited('Agent name', SETTINGS_LIMITS.agent_name),
@@ -243,7 +251,7 @@ export interface StatusUpdateEvent extends TrainingProgress {
   processing_complete: boolean;
 }
 
-/** Realtime `message`: spec §3 — status 'completed' means ready, with the embed script. */
+/** Realtime `message`: docs/spec.md §3 — status 'completed' means ready, with the embed script. */
 export interface RealtimeMessageEvent {
   bot_id: string;
   status: 'completed' | 'processing' | 'failed' | 'pending';
@@ -252,16 +260,12 @@ export interface RealtimeMessageEvent {
   script_attributes: ScriptAttributes;
 }
 
-/** Payloads the crawler pushes (its own module defines the items). */
-export interface ParserListEvent {
-  [key: string]: unknown;
-}
-
 export interface ServerToClientEvents {
-  message: (payload: RealtimeMessageEvent) => void;
+  /** A bot's training status, or (with crawl_id) the start and the outcome of a crawl. */
+  message: (payload: RealtimeMessageEvent | CrawlMessageEvent) => void;
   status_update: (payload: StatusUpdateEvent) => void;
-  website_parser_list: (payload: ParserListEvent) => void;
-  sitemap_parser_list: (payload: ParserListEvent) => void;
+  website_parser_list: (pages: CrawledPageItem[], crawl: CrawlListMeta) => void;
+  sitemap_parser_list: (pages: CrawledPageItem[], crawl: CrawlListMeta) => void;
 }
 
 /** What the client may send: identity fields are ignored (the session cookie decides). */

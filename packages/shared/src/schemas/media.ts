@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES } from '../core/messages.ts';
 import { optionalId as optionalBotId } from './optional-id.ts';
 
 /** Messages of the PDF, image and YouTube sources that the spec does not fix. */
@@ -10,10 +10,10 @@ export const MEDIA_MESSAGES = {
   notPdf: 'Please select a PDF file',
 } as const;
 
-/** Spec §9: at most this many images per upload. */
+/** docs/spec.md §9: at most this many images per upload. */
 export const IMAGE_UPLOAD_LIMIT = 10;
 
-/** Spec §5: optional http(s) and www, then the YouTube host or youtu.be, a slash, more text. */
+/** docs/spec.md §5: optional http(s) and www, then the YouTube host or youtu.be, a slash, more text. */
 export const YOUTUBE_URL_PATTERN =
   /^(https?:\/\/)?((www|m|music)\.)?(youtube\.com|youtube-nocookie\.com|youtu\.be)\/.+/i;
 

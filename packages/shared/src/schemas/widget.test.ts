@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allowedDomainsBody,
-  normalizeDomain,
-  normalizeHex,
-  normalizeRgba,
-  themeColors,
-} from './widget.ts';
+import { normalizeDomain, normalizeHex, normalizeRgba } from '../core/widget.ts';
+import { allowedDomainsBody, themeColors } from './widget.ts';
 
 describe('theme colours', () => {
   it('accepts rgba()/rgb() with channels 0–255 and clamps alpha to 0..1', () => {

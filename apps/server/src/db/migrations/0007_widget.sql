@@ -1,4 +1,4 @@
--- Widget branding and embedding. A bot without a row uses the defaults of spec §4.
+-- Widget branding and embedding. A bot without a row uses the defaults of docs/spec.md §4.
 CREATE TABLE bot_themes (
   bot_id uuid PRIMARY KEY REFERENCES bots(id) ON DELETE CASCADE,
   -- Canonical rgba(r,g,b,a) strings.

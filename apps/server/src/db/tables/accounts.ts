@@ -1,6 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+import type { Generated } from 'kysely';
+import type { RequiredTimestamp, Timestamp } from './column-types.ts';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -22,7 +21,7 @@ export interface SessionsTable {
   csrf_token: string;
   created_at: Timestamp;
   refreshed_at: Timestamp;
-  expires_at: Timestamp;
+  expires_at: RequiredTimestamp;
   revoked_at: Timestamp | null;
 }
 
@@ -31,7 +30,7 @@ export interface OneTimeTokensTable {
   purpose: 'signup' | 'reset';
   email: string;
   user_id: string | null;
-  expires_at: Timestamp;
+  expires_at: RequiredTimestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
 }
@@ -62,10 +61,18 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface LoginFailuresTable {
+  email: string;
+  failures: number;
+  last_failure_at: RequiredTimestamp;
+  next_attempt_at: RequiredTimestamp;
+}
+
 export interface AccountsTables {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   mail_outbox: MailOutboxTable;
   contact_messages: ContactMessagesTable;
+  login_failures: LoginFailuresTable;
 }

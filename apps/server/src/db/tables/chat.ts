@@ -1,7 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T> = ColumnType<T, string, string>;
+import type { Generated } from 'kysely';
+import type { Json, Timestamp } from './column-types.ts';
 
 export type ConversationChannel = 'dashboard' | 'widget';
 
@@ -10,6 +8,8 @@ export interface StoredSource {
   title: string;
   url: string | null;
   chunk_id: string;
+  section?: string | null;
+  link?: string | null;
 }
 
 export interface ConversationsTable {
@@ -25,7 +25,8 @@ export interface ConversationsTable {
 }
 
 export interface ChatTurnsTable {
-  id: Generated<string>;
+  /** bigserial, read as a number (db/client.ts). */
+  id: Generated<number>;
   conversation_id: string;
   bot_id: string;
   question: string;

@@ -1,8 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** bigint columns: read as numbers (see db/client.ts), written as numbers. */
-type Count = ColumnType<number, number | undefined, number>;
+import type { Count, Timestamp } from './column-types.ts';
 
 export type CrawlKind = 'website' | 'sitemap';
 export type CrawlStatus = 'running' | 'complete' | 'failed' | 'cancelled';

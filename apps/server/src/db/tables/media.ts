@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+import type { Timestamp } from './column-types.ts';
 
 /** Stage-1 extractions (migration 0005_media.sql); written only by media-extractions.repo.ts. */
 export interface MediaExtractionsTable {

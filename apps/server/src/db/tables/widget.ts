@@ -1,6 +1,5 @@
 import type { ColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+import type { RequiredTimestamp, Timestamp } from './column-types.ts';
 
 export interface BotThemesTable {
   bot_id: string;
@@ -20,12 +19,19 @@ export interface BotAllowedDomainsTable {
 
 export interface PublicRateCountersTable {
   key: string;
-  window_start: Timestamp;
+  window_start: RequiredTimestamp;
   hits: ColumnType<number, number | undefined, number>;
+}
+
+export interface BotWidgetBudgetsTable {
+  bot_id: string;
+  messages_per_minute: number | null;
+  last_reached_at: Timestamp | null;
 }
 
 export interface WidgetTables {
   bot_themes: BotThemesTable;
   bot_allowed_domains: BotAllowedDomainsTable;
   public_rate_counters: PublicRateCountersTable;
+  bot_widget_budgets: BotWidgetBudgetsTable;
 }

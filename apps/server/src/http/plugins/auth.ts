@@ -1,12 +1,12 @@
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE } from '@docent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env.ts';
+import { forbidden, unauthorized } from '../../lib/app-error.ts';
 import {
   type AuthContext,
   authenticate,
   type IssuedTokens,
 } from '../../modules/auth/sessions.service.ts';
-import { forbidden, unauthorized } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +31,16 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
     throw forbidden('Missing or invalid CSRF token');
   }
   request.auth = { userId: result.userId, sessionId: result.sessionId, csrf: result.csrf };
+}
+
+/**
+ * After requireAuth, on routes that change state even when called with GET (the spec's logout):
+ * the CSRF header is required whatever the method.
+ */
+export async function requireCsrfHeader(request: FastifyRequest): Promise<void> {
+  if (request.headers[CSRF_HEADER] !== authOf(request).csrf) {
+    throw forbidden('Missing or invalid CSRF token');
+  }
 }
 
 /** The caller of a route guarded by requireAuth. */

@@ -1,7 +1,7 @@
 import type { Envelope } from '@docent/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** Turns every failure into the envelope with a real status code and a message safe to show. */
 export function registerErrorHandler(app: FastifyInstance): void {

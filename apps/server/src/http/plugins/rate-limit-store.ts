@@ -1,7 +1,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../../app-context.ts';
 
 /**
  * Per-route limits only (routes opt in). With REDIS_URL the counts live in Redis, so every API

@@ -1,76 +1,41 @@
-import {
-  CRAWL_MESSAGES,
-  type CrawledPageItem,
-  type CrawlListEvent,
-  MESSAGES,
-} from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
+import { CRAWL_MESSAGES } from '@docent/shared';
+import type { Kysely } from 'kysely';
+import type { Env } from '../../config/env.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import { validateImage } from '../extract/image-validate.ts';
 import { type OcrSession, openOcrSession } from '../extract/ocr.ts';
 import {
-  type CrawlPageInsert,
   type CrawlSessionRow,
   crawlStatus,
   findCrawlSession,
   finishCrawl,
-  insertCrawlPages,
   resetCrawl,
   updateCrawlPageTexts,
 } from './crawl.repo.ts';
+import { announceCrawl, listEvent, pushCrawlList } from './crawl-events.ts';
+import { CrawlPageWriter } from './crawl-page-writer.ts';
 import { type CrawledPage, type CrawlOutcome, crawl } from './crawler.ts';
 import type { ImageTextExtractor } from './fetch-page.ts';
 import { type ChromiumRenderer, createChromiumRenderer } from './renderer.ts';
 
 const PUSH_EVERY_MS = 400;
-const FLUSH_AT = 100;
 const CANCEL_POLL_MS = 1_500;
 
 /** Crawls of this process, so a cancel request stops them at once (other processes poll). */
 const running = new Map<string, AbortController>();
 
-export function abortLocalCrawl(crawlId: string): void {
-  running.get(crawlId)?.abort();
+/** What a crawl run uses: the database, its owner's sockets and the crawl settings. */
+export interface CrawlRunDeps {
+  db: Kysely<DB>;
+  log: Logger;
+  realtime: Pick<RealtimeHub, 'emitToUser'>;
+  env: Pick<Env, 'ALLOW_PRIVATE_NETWORK' | 'CHROMIUM_PATH' | 'CRAWL_CONCURRENCY'>;
 }
 
-export const eventOf = (kind: CrawlSessionRow['kind']) =>
-  kind === 'website' ? ('website_parser_list' as const) : ('sitemap_parser_list' as const);
-
-export function listEvent(
-  session: Pick<CrawlSessionRow, 'id' | 'kind' | 'start_url' | 'page_cap'>,
-  state: {
-    status: CrawlListEvent['status'];
-    pages: { url: string; token_count: number }[];
-    elapsedMs: number;
-    message?: string;
-    hasError?: boolean;
-  },
-): CrawlListEvent {
-  const done = state.status === 'running' ? 0 : 1;
-  const pages: CrawledPageItem[] = state.pages.map((p) => ({
-    url: p.url,
-    token_count: p.token_count,
-    process_complete: done,
-  }));
-  const chars = pages.reduce((n, p) => n + p.token_count, 0);
-  return {
-    crawl_id: session.id,
-    stage: session.kind === 'website' ? 1 : 3,
-    kind: session.kind,
-    start_url: session.start_url,
-    status: state.status,
-    process_complete: done,
-    pages,
-    page_count: pages.length,
-    char_count: chars,
-    elapsed_ms: Math.round(state.elapsedMs),
-    pages_per_second:
-      state.elapsedMs > 0 ? Math.round((pages.length / state.elapsedMs) * 10_000) / 10 : 0,
-    page_cap: session.page_cap,
-    hasError: state.hasError ?? false,
-    message:
-      state.message ??
-      (state.status === 'complete' ? MESSAGES.crawlingCompleted : MESSAGES.websitesWillBeLoaded),
-  };
+export function abortLocalCrawl(crawlId: string): void {
+  running.get(crawlId)?.abort();
 }
 
 /**
@@ -79,111 +44,136 @@ export function listEvent(
  * attempt starts over from an empty list.
  */
 export async function runCrawlSession(
-  ctx: AppContext,
+  deps: CrawlRunDeps,
   crawlId: string,
   stop: AbortSignal,
 ): Promise<void> {
-  const session = await findCrawlSession(ctx.db, crawlId);
+  const session = await findCrawlSession(deps.db, crawlId);
   if (session?.status !== 'running') return;
-  await resetCrawl(ctx.db, crawlId);
+  await resetCrawl(deps.db, crawlId);
   const started = Date.now();
+  const cancel = watchCancellation(deps, crawlId, stop);
+  const writer = new CrawlPageWriter(deps.db, crawlId);
+  const push = (state: Parameters<typeof listEvent>[1]) =>
+    pushCrawlList(deps.realtime, session, listEvent(session, state));
+  announceCrawl(deps.realtime, session);
+  const ticker = setInterval(() => {
+    if (!writer.takeDirty()) return;
+    void writer.flush().catch(() => undefined);
+    push({ status: 'running', pages: writer.listed, elapsedMs: Date.now() - started });
+  }, PUSH_EVERY_MS);
+
+  let tools: CrawlTools | undefined;
+  let outcome: CrawlOutcome;
+  try {
+    tools = await openCrawlTools(deps, session.fetch_img_content);
+    outcome = await crawl({
+      seeds: session.kind === 'sitemap' ? (session.seeds ?? []) : [session.start_url],
+      followLinks: session.kind === 'website',
+      maxPages: session.page_cap,
+      concurrency: deps.env.CRAWL_CONCURRENCY,
+      fetch: tools.fetchOpts,
+      signal: cancel.signal,
+      onPage: (page) => writer.add(page),
+      imageText: tools.imageText,
+      renderer: tools.renderer?.render,
+    });
+    clearInterval(ticker);
+    await writer.flush();
+    await saveStrippedTexts(deps, crawlId, outcome.pages, writer.listed);
+  } finally {
+    clearInterval(ticker);
+    cancel.dispose();
+    await tools?.close();
+  }
+  if (stop.aborted) return; // worker shutting down: the job runs again after restart
+  await finishSession(deps, session, outcome, started);
+}
+
+/**
+ * Stops this process's crawl when the worker stops, when abortLocalCrawl is called, or when
+ * another process marked the session cancelled (polled).
+ */
+function watchCancellation(deps: Pick<CrawlRunDeps, 'db'>, crawlId: string, stop: AbortSignal) {
   const controller = new AbortController();
   const onStop = () => controller.abort();
   stop.addEventListener('abort', onStop, { once: true });
   running.set(crawlId, controller);
   const poll = setInterval(() => {
-    crawlStatus(ctx.db, crawlId)
+    crawlStatus(deps.db, crawlId)
       .then((s) => s === 'cancelled' && controller.abort())
       .catch(() => undefined);
   }, CANCEL_POLL_MS);
-
-  const listed: { url: string; token_count: number }[] = [];
-  let pending: CrawlPageInsert[] = [];
-  let writes: Promise<void> = Promise.resolve();
-  let dirty = false;
-  const flush = () => {
-    if (pending.length === 0) return writes;
-    const batch = pending;
-    pending = [];
-    writes = writes.then(() => insertCrawlPages(ctx.db, crawlId, batch));
-    return writes;
+  return {
+    signal: controller.signal,
+    dispose() {
+      clearInterval(poll);
+      stop.removeEventListener('abort', onStop);
+      running.delete(crawlId);
+    },
   };
-  const push = (state: Parameters<typeof listEvent>[1]) =>
-    ctx.realtime.emitToUser(session.user_id, eventOf(session.kind), listEvent(session, state));
-  const ticker = setInterval(() => {
-    if (!dirty) return;
-    dirty = false;
-    void flush().catch(() => undefined);
-    push({ status: 'running', pages: listed, elapsedMs: Date.now() - started });
-  }, PUSH_EVERY_MS);
+}
 
-  let ocr: OcrSession | undefined;
-  const fetchOpts = { allowPrivate: ctx.env.ALLOW_PRIVATE_NETWORK };
-  const renderer: ChromiumRenderer | undefined = ctx.env.CHROMIUM_PATH
-    ? createChromiumRenderer(ctx.env.CHROMIUM_PATH, fetchOpts)
+interface CrawlTools {
+  fetchOpts: { allowPrivate: boolean };
+  imageText?: ImageTextExtractor | undefined;
+  renderer?: ChromiumRenderer | undefined;
+  close(): Promise<void>;
+}
+
+/** The optional helpers of a crawl: OCR for images on pages, Chromium for script-only pages. */
+async function openCrawlTools(deps: CrawlRunDeps, readImages: boolean): Promise<CrawlTools> {
+  const fetchOpts = { allowPrivate: deps.env.ALLOW_PRIVATE_NETWORK };
+  const renderer = deps.env.CHROMIUM_PATH
+    ? createChromiumRenderer(deps.env.CHROMIUM_PATH, fetchOpts)
     : undefined;
-  let outcome: CrawlOutcome;
-  try {
-    let imageText: ImageTextExtractor | undefined;
-    if (session.fetch_img_content) {
-      const reader = await openOcrSession();
-      ocr = reader;
-      imageText = async (img) => {
-        await validateImage(img.bytes);
-        return reader.recognize(img.bytes);
-      };
-    }
-    const onPage = (page: CrawledPage) => {
-      listed.push({ url: page.url, token_count: page.tokenCount });
-      pending.push({
-        url: page.url,
-        position: listed.length,
-        title: page.title,
-        token_count: page.tokenCount,
-        content: page.text,
-      });
-      dirty = true;
-      if (pending.length >= FLUSH_AT) void flush().catch(() => undefined);
-    };
-    outcome = await crawl({
-      seeds: session.kind === 'sitemap' ? (session.seeds ?? []) : [session.start_url],
-      followLinks: session.kind === 'website',
-      maxPages: session.page_cap,
-      concurrency: ctx.env.CRAWL_CONCURRENCY,
-      fetch: fetchOpts,
-      signal: controller.signal,
-      onPage,
-      imageText,
-      renderer: renderer?.render,
-    });
-    clearInterval(ticker);
-    await flush();
-    await saveStrippedTexts(ctx, crawlId, outcome.pages, listed);
-  } finally {
-    clearInterval(ticker);
-    clearInterval(poll);
-    stop.removeEventListener('abort', onStop);
-    running.delete(crawlId);
+  let ocr: OcrSession | undefined;
+  const close = async () => {
     await ocr?.close();
     await renderer?.close();
+  };
+  try {
+    if (readImages) ocr = await openOcrSession();
+  } catch (err) {
+    await close();
+    throw err;
   }
-  if (stop.aborted) return; // worker shutting down: the job runs again after restart
+  const reader = ocr;
+  const imageText: ImageTextExtractor | undefined = reader
+    ? async (img) => {
+        await validateImage(img.bytes);
+        return reader.recognize(img.bytes);
+      }
+    : undefined;
+  return { fetchOpts, imageText, renderer, close };
+}
 
+/** Records how the crawl ended and pushes the final list (process_complete 1). */
+async function finishSession(
+  deps: CrawlRunDeps,
+  session: CrawlSessionRow,
+  outcome: CrawlOutcome,
+  started: number,
+): Promise<void> {
   const cancelled =
-    outcome.stoppedBy === 'cancelled' || (await crawlStatus(ctx.db, crawlId)) === 'cancelled';
+    outcome.stoppedBy === 'cancelled' || (await crawlStatus(deps.db, session.id)) === 'cancelled';
   const error = outcome.pages.length === 0 && !cancelled ? failureMessage(outcome) : null;
   const status = cancelled ? 'cancelled' : error ? 'failed' : 'complete';
-  await finishCrawl(ctx.db, crawlId, { status, error });
-  push({
-    status,
-    pages: outcome.pages.map((p) => ({ url: p.url, token_count: p.tokenCount })),
-    elapsedMs: Date.now() - started,
-    message: error ?? (cancelled ? CRAWL_MESSAGES.crawlCancelled : undefined),
-    hasError: Boolean(error),
-  });
-  ctx.log.info(
+  await finishCrawl(deps.db, session.id, { status, error });
+  pushCrawlList(
+    deps.realtime,
+    session,
+    listEvent(session, {
+      status,
+      pages: outcome.pages.map((p) => ({ url: p.url, token_count: p.tokenCount })),
+      elapsedMs: Date.now() - started,
+      message: error ?? (cancelled ? CRAWL_MESSAGES.crawlCancelled : undefined),
+      hasError: Boolean(error),
+    }),
+  );
+  deps.log.info(
     {
-      crawlId,
+      crawlId: session.id,
       pages: outcome.pages.length,
       fetched: outcome.fetched,
       errors: outcome.errors,
@@ -196,7 +186,7 @@ export async function runCrawlSession(
 
 /** Site-wide boilerplate removal runs once the crawl ends: store the texts it shortened. */
 async function saveStrippedTexts(
-  ctx: AppContext,
+  deps: Pick<CrawlRunDeps, 'db'>,
   crawlId: string,
   pages: CrawledPage[],
   listed: { url: string; token_count: number }[],
@@ -205,7 +195,7 @@ async function saveStrippedTexts(
   const changed = pages.filter((p) => before.get(p.url) !== p.tokenCount);
   if (changed.length === 0) return;
   await updateCrawlPageTexts(
-    ctx.db,
+    deps.db,
     crawlId,
     changed.map((p) => ({ url: p.url, token_count: p.tokenCount, content: p.text })),
   );
@@ -219,16 +209,16 @@ function failureMessage(outcome: CrawlOutcome): string {
 
 /** The job gave up (crashes, repeated errors): the session and the screen say so. */
 export async function failCrawlSession(
-  ctx: AppContext,
+  deps: Pick<CrawlRunDeps, 'db' | 'realtime'>,
   crawlId: string,
   message: string,
 ): Promise<void> {
-  const session = await findCrawlSession(ctx.db, crawlId);
+  const session = await findCrawlSession(deps.db, crawlId);
   if (!session) return;
-  await finishCrawl(ctx.db, crawlId, { status: 'failed', error: message });
-  ctx.realtime.emitToUser(
-    session.user_id,
-    eventOf(session.kind),
+  await finishCrawl(deps.db, crawlId, { status: 'failed', error: message });
+  pushCrawlList(
+    deps.realtime,
+    session,
     listEvent(session, { status: 'failed', pages: [], elapsedMs: 0, message, hasError: true }),
   );
 }

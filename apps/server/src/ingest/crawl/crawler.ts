@@ -6,9 +6,10 @@ import {
 } from '../../lib/safe-fetch.ts';
 import { extractHtml } from '../extract/html.ts';
 import { stripRepeatedLines } from './boilerplate.ts';
+import { CrawlFrontier, type FrontierItem } from './crawl-frontier.ts';
 import { fetchImage, fetchPage, type ImageTextExtractor } from './fetch-page.ts';
 import { loadRobots, type RobotsRules } from './robots.ts';
-import { looksNonHtml, normalizeUrl, siteKey } from './url.ts';
+import { normalizeUrl, siteKey } from './url.ts';
 
 export interface CrawledPage {
   url: string;
@@ -64,17 +65,20 @@ const MIN_STATIC_TEXT = 200;
  */
 export async function crawl(opts: CrawlOptions): Promise<CrawlOutcome> {
   const started = Date.now();
-  const concurrencyWanted = opts.concurrency ?? 12;
-  const maxFetches = opts.maxFetches ?? opts.maxPages * 3 + 20;
-  const maxDepth = opts.maxDepth ?? 64;
-  const maxSeen = Math.max(opts.maxPages * 20, 1000);
-  const fetchOpts = {
-    ...opts.fetch,
-    signal: opts.signal,
-    maxBytes: opts.maxPageBytes ?? 5 * 1024 * 1024,
-    timeoutMs: opts.pageTimeoutMs ?? 20_000,
-  };
-  const out: CrawlOutcome = {
+  const site = new SiteCrawl(opts);
+  await site.run();
+  const out = site.out;
+  out.stoppedBy = site.stopReason() ?? 'complete';
+  stripRepeatedLines(out.pages);
+  out.durationMs = Date.now() - started;
+  return out;
+}
+
+type FetchedPage = Awaited<ReturnType<typeof fetchPage>>;
+
+/** The state of one crawl and its steps: visit a URL, fetch it, keep its page. */
+class SiteCrawl {
+  readonly out: CrawlOutcome = {
     pages: [],
     stoppedBy: 'complete',
     fetched: 0,
@@ -82,167 +86,165 @@ export async function crawl(opts: CrawlOptions): Promise<CrawlOutcome> {
     robotsBlocked: 0,
     durationMs: 0,
   };
-  const queue: { url: string; depth: number }[] = [];
-  let head = 0;
-  const seen = new Set<string>();
-  const emitted = new Set<string>();
-  const hashes = new Set<string>();
-  const sites = new Set<string>();
-  const robots = new Map<string, Promise<RobotsRules>>();
-  let imagesUsed = 0;
-  let concurrency = concurrencyWanted;
-  let delayMs = 0;
+  private readonly frontier: CrawlFrontier;
+  private readonly emitted = new Set<string>();
+  private readonly hashes = new Set<string>();
+  private readonly robots = new Map<string, Promise<RobotsRules>>();
+  private readonly maxFetches: number;
+  private readonly maxDepth: number;
+  private readonly fetchOpts: SafeFetchOptions & { maxBytes: number; timeoutMs: number };
+  private imagesUsed = 0;
+  private concurrency: number;
+  private delayMs = 0;
 
-  // Raw link strings already judged: navigation repeats the same links on every page.
-  const judged = new Set<string>();
-  const enqueue = (raw: string, depth: number) => {
-    if (judged.has(raw)) return;
-    if (judged.size < maxSeen * 4) judged.add(raw);
-    const url = normalizeUrl(raw);
-    if (!url || seen.has(url) || seen.size >= maxSeen) return;
-    if (!sites.has(siteKey(url)) || looksNonHtml(url)) return;
-    seen.add(url);
-    queue.push({ url, depth });
-  };
-  for (const s of opts.seeds) {
-    const url = normalizeUrl(s);
-    if (url) sites.add(siteKey(url));
+  constructor(private readonly opts: CrawlOptions) {
+    this.concurrency = opts.concurrency ?? 12;
+    this.maxFetches = opts.maxFetches ?? opts.maxPages * 3 + 20;
+    this.maxDepth = opts.maxDepth ?? 64;
+    this.fetchOpts = {
+      ...opts.fetch,
+      signal: opts.signal,
+      maxBytes: opts.maxPageBytes ?? 5 * 1024 * 1024,
+      timeoutMs: opts.pageTimeoutMs ?? 20_000,
+    };
+    this.frontier = new CrawlFrontier(opts.seeds, Math.max(opts.maxPages * 20, 1000));
   }
-  for (const s of opts.seeds) enqueue(s, 0);
 
-  const robotsFor = (url: string): Promise<RobotsRules> => {
-    const origin = new URL(url).origin;
-    let rules = robots.get(origin);
-    if (!rules) {
-      rules = loadRobots(origin, { ...opts.fetch, signal: opts.signal });
-      robots.set(origin, rules);
-    }
-    return rules;
-  };
-
-  const stopReason = (): CrawlOutcome['stoppedBy'] | null => {
-    if (opts.signal?.aborted) return 'cancelled';
-    if (out.pages.length >= opts.maxPages) return 'page-cap';
-    if (out.fetched >= maxFetches) return 'fetch-cap';
+  stopReason(): CrawlOutcome['stoppedBy'] | null {
+    if (this.opts.signal?.aborted) return 'cancelled';
+    if (this.out.pages.length >= this.opts.maxPages) return 'page-cap';
+    if (this.out.fetched >= this.maxFetches) return 'fetch-cap';
     return null;
-  };
+  }
 
-  const readImages = async (images: string[]): Promise<string> => {
-    const extractor = opts.imageText;
-    if (!extractor) return '';
-    const texts: string[] = [];
-    const perPage = opts.maxImagesPerPage ?? 5;
-    for (const src of images.slice(0, perPage)) {
-      if (imagesUsed >= (opts.maxImagesTotal ?? 100) || opts.signal?.aborted) break;
-      imagesUsed++;
-      const image = await fetchImage(src, {
-        ...fetchOpts,
-        maxBytes: 5 * 1024 * 1024,
-        timeoutMs: 15_000,
-      });
-      if (!image) continue;
-      const text = await extractor(image, opts.signal).catch(() => '');
-      if (text.trim()) texts.push(text.trim());
-    }
-    return texts.length ? `\n${texts.join('\n')}` : '';
-  };
+  /** Visits the frontier with at most `concurrency` requests in flight, until done or stopped. */
+  run(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let active = 0;
+      let finished = false;
+      const pump = () => {
+        if (finished) return;
+        while (active < this.concurrency && !this.frontier.isEmpty && !this.stopReason()) {
+          const item = this.frontier.take() as FrontierItem;
+          active++;
+          this.visit(item)
+            .catch((err) => this.failed(err, item.url))
+            .finally(() => {
+              active--;
+              pump();
+            });
+        }
+        if (active === 0 && (this.frontier.isEmpty || this.stopReason())) {
+          finished = true;
+          resolve();
+        }
+      };
+      pump();
+    });
+  }
 
-  const visit = async ({ url, depth }: { url: string; depth: number }) => {
-    if (opts.respectRobots !== false) {
-      const rules = await robotsFor(url);
-      if (rules.crawlDelay && delayMs === 0) {
-        // Honour Crawl-delay (capped) by going one request at a time.
-        delayMs = Math.min(rules.crawlDelay, 5) * 1000;
-        concurrency = 1;
-      }
-      if (!rules.isAllowed(url)) {
-        out.robotsBlocked++;
-        return;
-      }
+  private failed(err: unknown, url: string): void {
+    this.out.errors++;
+    this.out.firstError ??= toSafeFetchError(err, url);
+  }
+
+  private async visit({ url, depth }: FrontierItem): Promise<void> {
+    if (this.opts.respectRobots !== false && !(await this.robotsAllow(url))) {
+      this.out.robotsBlocked++;
+      return;
     }
-    if (stopReason()) return;
-    out.fetched++;
-    let page: Awaited<ReturnType<typeof fetchPage>>;
+    if (this.stopReason()) return;
+    this.out.fetched++;
+    let page: FetchedPage;
     try {
-      page = await fetchPage(url, fetchOpts);
+      page = await fetchPage(url, this.fetchOpts);
     } catch (err) {
-      out.errors++;
-      out.firstError ??= toSafeFetchError(err, url);
+      this.failed(err, url);
       return;
     } finally {
-      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
     }
     const finalUrl = normalizeUrl(page.url);
     if (!finalUrl) return;
     if (finalUrl !== url) {
       const site = siteKey(finalUrl);
+      const { sites, seen } = this.frontier;
       // The start page may move the site (http → https, bare → www); other pages may not leave it.
       if (depth === 0 && !sites.has(site)) sites.add(site);
-      if (!sites.has(site) || emitted.has(finalUrl)) return;
+      if (!sites.has(site) || this.emitted.has(finalUrl)) return;
       seen.add(finalUrl);
     }
-    if (page.kind !== 'html') return;
-    let ex = extractHtml(page.html, page.url);
-    if (opts.renderer && ex.text.length < MIN_STATIC_TEXT) {
-      const rendered = await opts.renderer(page.url, opts.signal).catch(() => null);
-      if (rendered) ex = extractHtml(rendered, page.url);
+    if (page.kind === 'html') await this.keep(page.html, page.url, finalUrl, depth);
+  }
+
+  private async robotsAllow(url: string): Promise<boolean> {
+    const origin = new URL(url).origin;
+    let rules = this.robots.get(origin);
+    if (!rules) {
+      rules = loadRobots(origin, { ...this.opts.fetch, signal: this.opts.signal });
+      this.robots.set(origin, rules);
     }
-    if (opts.followLinks && !ex.nofollow && depth < maxDepth) {
-      for (const link of ex.links) enqueue(link, depth + 1);
+    const loaded = await rules;
+    if (loaded.crawlDelay && this.delayMs === 0) {
+      // Honour Crawl-delay (capped) by going one request at a time.
+      this.delayMs = Math.min(loaded.crawlDelay, 5) * 1000;
+      this.concurrency = 1;
+    }
+    return loaded.isAllowed(url);
+  }
+
+  /** Extracts a fetched HTML page, queues its links and keeps its text unless a duplicate. */
+  private async keep(html: string, fetchedUrl: string, finalUrl: string, depth: number) {
+    let ex = extractHtml(html, fetchedUrl);
+    if (this.opts.renderer && ex.text.length < MIN_STATIC_TEXT) {
+      const rendered = await this.opts.renderer(fetchedUrl, this.opts.signal).catch(() => null);
+      if (rendered) ex = extractHtml(rendered, fetchedUrl);
+    }
+    if (this.opts.followLinks && !ex.nofollow && depth < this.maxDepth) {
+      for (const link of ex.links) this.frontier.add(link, depth + 1);
     }
     if (ex.noindex) return;
-    const text = ex.text + (await readImages(ex.images));
+    const text = ex.text + (await this.readImages(ex.images));
     if (!text.trim()) return;
     const hash = createHash('sha1').update(text).digest('base64');
-    if (hashes.has(hash)) return;
+    if (this.hashes.has(hash)) return;
     let pageUrl = finalUrl;
     const canonical = ex.canonical ? normalizeUrl(ex.canonical) : null;
     if (
       canonical &&
       canonical !== finalUrl &&
-      sites.has(siteKey(canonical)) &&
-      !emitted.has(canonical)
+      this.frontier.sites.has(siteKey(canonical)) &&
+      !this.emitted.has(canonical)
     ) {
       pageUrl = canonical;
-      seen.add(canonical);
+      this.frontier.seen.add(canonical);
     }
-    if (emitted.has(pageUrl) || stopReason() === 'page-cap') return;
-    hashes.add(hash);
-    emitted.add(pageUrl);
+    if (this.emitted.has(pageUrl) || this.stopReason() === 'page-cap') return;
+    this.hashes.add(hash);
+    this.emitted.add(pageUrl);
     const crawled: CrawledPage = { url: pageUrl, title: ex.title, text, tokenCount: text.length };
-    out.pages.push(crawled);
-    opts.onPage?.(crawled);
-  };
+    this.out.pages.push(crawled);
+    this.opts.onPage?.(crawled);
+  }
 
-  await new Promise<void>((resolve) => {
-    let active = 0;
-    let finished = false;
-    const pump = () => {
-      if (finished) return;
-      while (active < concurrency && head < queue.length && !stopReason()) {
-        const item = queue[head] as { url: string; depth: number };
-        queue[head++] = undefined as never;
-        active++;
-        visit(item)
-          .catch((err) => {
-            out.errors++;
-            out.firstError ??= toSafeFetchError(err, item.url);
-          })
-          .finally(() => {
-            active--;
-            pump();
-          });
-      }
-      if (active === 0 && (head >= queue.length || stopReason())) {
-        finished = true;
-        resolve();
-      }
-    };
-    pump();
-  });
-
-  out.stoppedBy = stopReason() ?? 'complete';
-  stripRepeatedLines(out.pages);
-  out.durationMs = Date.now() - started;
-  return out;
+  /** Text read from a page's images (OCR), within the per-page and per-crawl image caps. */
+  private async readImages(images: string[]): Promise<string> {
+    const extractor = this.opts.imageText;
+    if (!extractor) return '';
+    const texts: string[] = [];
+    const perPage = this.opts.maxImagesPerPage ?? 5;
+    for (const src of images.slice(0, perPage)) {
+      if (this.imagesUsed >= (this.opts.maxImagesTotal ?? 100) || this.opts.signal?.aborted) break;
+      this.imagesUsed++;
+      const image = await fetchImage(src, {
+        ...this.fetchOpts,
+        maxBytes: 5 * 1024 * 1024,
+        timeoutMs: 15_000,
+      });
+      if (!image) continue;
+      const text = await extractor(image, this.opts.signal).catch(() => '');
+      if (text.trim()) texts.push(text.trim());
+    }
+    return texts.length ? `\n${texts.join('\n')}` : '';
+  }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Route } from 'playwright-core';
+import { type GuardedProxy, startGuardedProxy } from '../../lib/guarded-proxy.ts';
 import { HEADLESS_CHROMIUM_FLAGS } from '../../lib/headless-chromium.ts';
 import {
   contentTypeOf,
@@ -14,17 +15,29 @@ import type { PageRenderer } from './crawler.ts';
 /**
  * Optional rendering of pages built by JavaScript, with Debian Chromium (CHROMIUM_PATH), used
  * only when a page's static HTML has almost no text. Chromium never touches the network itself:
- * every request it makes is answered through the guarded client (route → safeRequest), so
- * internal addresses, DNS rebinding and non-http schemes stay refused for scripts too. Images,
- * media and fonts are not loaded; one page renders at a time (Chromium is the heaviest tenant).
+ * - every request of a page is answered through the guarded client (route → safeRequest);
+ * - everything else its network stack would open (WebSockets, preconnects, speculative
+ *   prefetches, WebRTC's TCP, whatever comes next) can only go to a local proxy that applies the
+ *   same guard (lib/guarded-proxy.ts), loopback included;
+ * - WebRTC may not send UDP around the proxy, and Chromium resolves no host name itself.
+ * So internal addresses, DNS rebinding and non-http schemes stay refused for scripts too.
+ * Images, media and fonts are not loaded; one page renders at a time (Chromium is the heaviest
+ * tenant).
  */
 export interface ChromiumRenderer {
   render: PageRenderer;
   close(): Promise<void>;
 }
 
-// A long-running server may have a small /dev/shm (containers): use /tmp instead.
-const FLAGS = [...HEADLESS_CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
+const FLAGS = [
+  ...HEADLESS_CHROMIUM_FLAGS,
+  // A long-running server may have a small /dev/shm (containers): use /tmp instead.
+  '--disable-dev-shm-usage',
+  // WebRTC: no UDP (STUN, TURN, peers) except through the proxy, which carries none.
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  // Chromium's own resolver answers nothing (no DNS prefetch leaks); the proxy resolves.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
 const SKIPPED_TYPES = new Set([
   'image',
   'media',
@@ -42,26 +55,32 @@ export function createChromiumRenderer(
   opts: { timeoutMs?: number } = {},
 ): ChromiumRenderer {
   const timeoutMs = opts.timeoutMs ?? 15_000;
-  let browser: Promise<{ context: BrowserContext; profile: string }> | undefined;
+  let browser:
+    | Promise<{ context: BrowserContext; profile: string; proxy: GuardedProxy }>
+    | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
   const launch = async () => {
     const { chromium } = await import('playwright-core');
+    const proxy = await startGuardedProxy(fetchOpts);
     const profile = mkdtempSync(path.join(os.tmpdir(), 'docent-chromium-'));
     const context = await chromium
       .launchPersistentContext(profile, {
         executablePath,
         args: FLAGS,
+        // Playwright adds <-loopback>: loopback addresses go through the proxy too.
+        proxy: { server: proxy.url },
         timeout: 30_000,
         serviceWorkers: 'block',
         acceptDownloads: false,
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
         rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+        await proxy.close();
         throw err;
       });
     await context.route('**/*', (route) => answerThroughGuard(route, fetchOpts));
-    return { context, profile };
+    return { context, profile, proxy };
   };
 
   const renderOne = async (url: string, signal?: AbortSignal): Promise<string | null> => {
@@ -92,9 +111,11 @@ export function createChromiumRenderer(
       const started = browser;
       browser = undefined;
       if (!started) return;
-      const { context, profile } = await started.catch(() => ({ context: undefined, profile: '' }));
-      await context?.close().catch(() => undefined);
-      if (profile) rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+      const launched = await started.catch(() => undefined);
+      if (!launched) return;
+      await launched.context.close().catch(() => undefined);
+      await launched.proxy.close();
+      rmSync(launched.profile, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

@@ -13,7 +13,7 @@ import { normalizeUrl, siteKey } from './url.ts';
 
 /**
  * Reads a sitemap (or sitemap index, .xml.gz included) under hard caps. XML is hostile input
- * (SECURITY.md, "XML"): any DOCTYPE or ENTITY declaration is refused before parsing, the parser
+ * (docs/security.md, "XML"): any DOCTYPE or ENTITY declaration is refused before parsing, the parser
  * runs with entity processing off, and size, gzip expansion, nesting depth, URL count, index
  * depth and the number of sitemaps read are all bounded. Index loops end through the visited set.
  */

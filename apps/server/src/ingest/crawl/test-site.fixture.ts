@@ -10,6 +10,8 @@ export type Route =
 export interface TestSite {
   base: string;
   hits: string[];
+  /** For tests that need more than routes (WebSocket upgrades …). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startTestSite(
   return {
     base: `http://127.0.0.1:${port}`,
     hits,
+    server,
     close: async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -22,9 +22,10 @@ describe('extractHtml on real MkDocs pages', () => {
       );
       expect(title).toBe('Configuration - MkDocs');
       const lines = text.split('\n');
-      expect(lines[0]).toBe('# Configuration');
-      expect(lines).toContain('## Introduction');
-      expect(lines).toContain('### site_name');
+      // Headings keep their level and the id a link to them uses.
+      expect(lines[0]).toBe('# Configuration {#configuration}');
+      expect(lines).toContain('## Introduction {#introduction}');
+      expect(lines).toContain('### site_name {#site_name}');
       expect(text).toContain(
         'Project settings are configured by default using a YAML configuration file',
       );
@@ -54,6 +55,9 @@ describe('extractHtml on real MkDocs pages', () => {
       expect(text.length).toBeGreaterThan(300);
       for (const line of new Set(text.split('\n'))) counts.set(line, (counts.get(line) ?? 0) + 1);
     }
+    // Blank lines between blocks and code fences are structure, not lines of navigation.
+    counts.delete('');
+    counts.delete('```');
     const repeated = [...counts].filter(([, n]) => n >= pages.length / 2).map(([l]) => l);
     expect(repeated).toEqual([]);
   });
@@ -81,18 +85,16 @@ describe('extractHtml', () => {
     expect(r.title).toBe('The Title');
     expect(r.canonical).toBe('https://example.com/docs/page');
     expect(r.noindex).toBe(true);
+    // Blocks apart, code fenced, each table row with its header cells.
     expect(r.text).toBe(
       [
         '# Main & title',
         'First paragraph text.',
-        '- one',
-        '- two',
-        '  code line 1',
-        '  code line 2',
-        'Name | Value',
-        'a | 1',
+        '- one\n- two',
+        '```\n  code line 1\n  code line 2\n```',
+        'Name: a | Value: 1',
         'mail js frag nf p2',
-      ].join('\n'),
+      ].join('\n\n'),
     );
     expect(r.links).toEqual([
       'https://example.com/base/prev.html',
@@ -128,5 +130,67 @@ describe('extractHtml', () => {
   it('decodes the declared charset', () => {
     const latin1 = Buffer.from('<meta charset="iso-8859-1"><p>caf\xe9</p>', 'latin1');
     expect(extractHtml(decodeHtml(latin1, 'text/html'), 'http://x/').text).toBe('café');
+  });
+});
+
+describe('extractHtml keeps the structure answers need', () => {
+  const text = (body: string) =>
+    extractHtml(
+      `<html><head><title>T</title></head><body><main>${body}</main></body></html>`,
+      'https://x.test/p',
+    ).text;
+
+  it('keeps a definition list term with its description, one definition per block', () => {
+    const out = text(
+      '<h2>Options</h2><dl><dt>-a</dt><dt>--all</dt><dd><p>Stage every modified file.</p></dd>' +
+        '<dt>--amend</dt><dd>Replace the tip of the branch.</dd></dl>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      '## Options',
+      '-a, --all: Stage every modified file.',
+      '--amend: Replace the tip of the branch.',
+    ]);
+  });
+
+  it('writes each table row with its header cells, and a label row as "label: value"', () => {
+    const out = text(
+      '<table><thead><tr><th>Option</th><th>Default</th></tr></thead><tbody>' +
+        '<tr><td>timeout</td><td>30 s</td></tr><tr><td>retries</td><td>3</td></tr></tbody></table>' +
+        '<table><tr><td>Note</td><td>Back up your data first.</td></tr></table>',
+    );
+    expect(out).toBe(
+      'Option: timeout | Default: 30 s\nOption: retries | Default: 3\n\nNote: Back up your data first.',
+    );
+  });
+
+  it("gives each heading the anchor a link to it uses, without its permalink's symbol", () => {
+    const out = text(
+      '<h2 id="install">Install<a class="headerlink" href="#install">¶</a></h2><p>Run it.</p>' +
+        '<section id="usage"><h2>Usage</h2><p>Open it.</p></section>' +
+        '<h3>Events<span><a class="mark" href="#events" id="events">#</a></span></h3><p>Listen.</p>' +
+        '<h3>Plain</h3><p>No id here.</p>',
+    );
+    expect(out.split('\n').filter((l) => l.startsWith('#'))).toEqual([
+      '## Install {#install}',
+      '## Usage {#usage}',
+      '### Events {#events}',
+      '### Plain',
+    ]);
+  });
+
+  it("drops the page's own table of contents but keeps lists of links to other pages", () => {
+    const out = text(
+      '<ul><li><a href="#a">Alpha</a></li><li><a href="#b">Beta</a></li><li><a href="#c">Gamma</a></li></ul>' +
+        '<h2 id="a">Alpha</h2><p>About alpha.</p>' +
+        '<ul><li><a href="/one">One</a></li><li><a href="/two">Two</a></li><li><a href="/three">Three</a></li></ul>',
+    );
+    expect(out).not.toContain('- Alpha');
+    expect(out).toContain('## Alpha {#a}');
+    expect(out).toContain('- One\n- Two\n- Three');
+  });
+
+  it('fences code blocks and keeps them verbatim', () => {
+    const out = text('<p>Run:</p><pre>git commit --amend\n\n# edit the message</pre>');
+    expect(out).toBe('Run:\n\n```\ngit commit --amend\n\n# edit the message\n```');
   });
 });

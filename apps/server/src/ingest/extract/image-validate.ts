@@ -2,7 +2,7 @@ import { MESSAGES } from '@docent/shared';
 import sharp from 'sharp';
 import { MediaError, readImageSize, sniffFileType } from '../../lib/file-type.ts';
 
-/** Spec §9 and our own caps; the pixel cap is checked from the header before any decoding. */
+/** docs/spec.md §9 and our own caps; the pixel cap is checked from the header before any decoding. */
 export const IMAGE_LIMITS = {
   maxImages: 10,
   minSide: 300,

@@ -1,16 +1,18 @@
 import { MediaError, sniffFileType } from '../../lib/file-type.ts';
 import { type OcrSession, openOcrSession } from './ocr.ts';
 import { assembleDocument } from './pdf-cleanup.ts';
-import { runPdfJob } from './pdf-worker-pool.ts';
+import { runPdfJob } from './pdf-process-pool.ts';
 import type { PdfJob } from './workers/pdf-protocol.ts';
 
 export const PDF_LIMITS = {
   maxBytes: 25 * 1024 * 1024,
   maxPages: 2_000,
-  /** Wall-clock budget of the parsing worker (text layer and page rendering). */
+  /** Wall-clock budget of the reading process (text layer and page rendering). */
   timeoutMs: 90_000,
-  /** Heap of the parsing worker; pdf.js on a 2,000-page file stays well below. */
+  /** V8 heap of the reading process; pdf.js on a 2,000-page file stays well below. */
   maxHeapMb: 768,
+  /** Resident memory of the reading process (heap, buffers, WebAssembly); killed past it. */
+  maxMemoryMb: 1280,
   /** Scanned pages read by OCR (seconds each); a PDF with more is refused, not truncated. */
   maxScanPages: 40,
   /** ~300 dpi, capped in pixels so a huge page size cannot blow the canvas up. */
@@ -34,9 +36,10 @@ export interface PdfExtractOptions {
 }
 
 /**
- * Text of a PDF in reading order. Parsing runs in a worker thread with a capped heap and a
- * wall-clock limit; a hostile or broken file rejects with a MediaError and nothing else is
- * affected. Pages without a text layer are rendered there and read by OCR here.
+ * Text of a PDF in reading order. Parsing runs in a child process capped in memory and time
+ * (pdf-process-pool.ts), after every stream's decoded size was checked (pdf-guard/); a hostile
+ * or broken file rejects with a MediaError and nothing else is affected. Pages without a text
+ * layer are rendered there and read by OCR here.
  */
 export async function extractPdf(
   data: Uint8Array,

@@ -15,10 +15,10 @@ export interface WebsiteSourceInput {
 const BATCH = 50;
 
 export async function* websiteDocuments(
-  input: unknown,
+  input: WebsiteSourceInput,
   deps: { db: Kysely<DB> },
 ): AsyncIterable<IngestDocument> {
-  const { crawl_id, urls } = input as WebsiteSourceInput;
+  const { crawl_id, urls } = input;
   for (let i = 0; i < urls.length; i += BATCH) {
     const batch = urls.slice(i, i + BATCH);
     const rows = new Map((await pageTextsByUrls(deps.db, crawl_id, batch)).map((r) => [r.url, r]));
@@ -29,6 +29,4 @@ export async function* websiteDocuments(
   }
 }
 
-export function websiteDocumentCount(input: unknown): number | null {
-  return (input as WebsiteSourceInput | null)?.urls?.length ?? null;
-}
+export const websiteDocumentCount = (input: WebsiteSourceInput) => input.urls.length;

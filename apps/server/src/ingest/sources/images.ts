@@ -5,14 +5,13 @@ export interface ImagesSourceInput {
   images: { name: string; text: string }[];
 }
 
-export async function* imageDocuments(input: unknown): AsyncIterable<IngestDocument> {
-  for (const image of (input as ImagesSourceInput).images ?? []) {
+export async function* imageDocuments(input: ImagesSourceInput): AsyncIterable<IngestDocument> {
+  for (const image of input.images) {
     if (image.text.trim()) yield { title: image.name, text: image.text, kind: 'text' };
   }
 }
 
-export const imageDocumentCount = (input: unknown) =>
-  (input as ImagesSourceInput).images?.length ?? 0;
+export const imageDocumentCount = (input: ImagesSourceInput) => input.images.length;
 
 /** The transcript shown for images (and its character count): each image's text, in order. */
 export const imagesFullText = (images: ImagesSourceInput['images']) =>

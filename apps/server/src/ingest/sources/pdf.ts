@@ -7,8 +7,8 @@ export interface PdfSourceInput {
   numPages: number;
 }
 
-export async function* pdfDocuments(input: unknown): AsyncIterable<IngestDocument> {
-  const { fileName, text } = input as PdfSourceInput;
+export async function* pdfDocuments(input: PdfSourceInput): AsyncIterable<IngestDocument> {
+  const { fileName, text } = input;
   yield { title: fileName, text, kind: 'pdf' };
 }
 

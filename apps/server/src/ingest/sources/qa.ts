@@ -5,14 +5,14 @@ export interface QaSourceInput {
   pairs: { question: string; answer: string }[];
 }
 
-export async function* qaDocuments(input: unknown): AsyncIterable<IngestDocument> {
-  for (const p of (input as QaSourceInput).pairs ?? []) {
+export async function* qaDocuments(input: QaSourceInput): AsyncIterable<IngestDocument> {
+  for (const p of input.pairs) {
     yield { title: p.question, text: p.answer, kind: 'qa', question: p.question, answer: p.answer };
   }
 }
 
-export const qaDocumentCount = (input: unknown) => (input as QaSourceInput).pairs?.length ?? 0;
+export const qaDocumentCount = (input: QaSourceInput) => input.pairs.length;
 
-/** Spec §9: the characters of a Q&A item are its question plus its answer. */
+/** docs/spec.md §9: the characters of a Q&A item are its question plus its answer. */
 export const qaCharCount = (pairs: QaSourceInput['pairs']) =>
   pairs.reduce((n, p) => n + p.question.length + p.answer.length, 0);

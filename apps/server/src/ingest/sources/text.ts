@@ -5,14 +5,14 @@ export interface TextSourceInput {
   items: { title: string; content: string }[];
 }
 
-export async function* textDocuments(input: unknown): AsyncIterable<IngestDocument> {
-  for (const item of (input as TextSourceInput).items ?? []) {
+export async function* textDocuments(input: TextSourceInput): AsyncIterable<IngestDocument> {
+  for (const item of input.items) {
     yield { title: item.title, text: item.content, kind: 'text' };
   }
 }
 
-export const textDocumentCount = (input: unknown) => (input as TextSourceInput).items?.length ?? 0;
+export const textDocumentCount = (input: TextSourceInput) => input.items.length;
 
-/** Spec §9: the characters of a text item are its title plus its content. */
+/** docs/spec.md §9: the characters of a text item are its title plus its content. */
 export const textCharCount = (items: TextSourceInput['items']) =>
   items.reduce((n, i) => n + i.title.length + i.content.length, 0);

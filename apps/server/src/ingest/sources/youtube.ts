@@ -23,14 +23,14 @@ export function transcriptText(lines: YoutubeSourceInput['lines']): string {
   return paragraphs.map((p) => p.join(' ')).join('\n\n');
 }
 
-/** Spec §9: a video's characters are its transcript's (the lines' text, as shown). */
+/** docs/spec.md §9: a video's characters are its transcript's (the lines' text, as shown). */
 export const transcriptCharCount = (lines: YoutubeSourceInput['lines']) =>
   lines.reduce((n, l) => n + l.text.length, 0);
 
 export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;
 
-export async function* youtubeDocuments(input: unknown): AsyncIterable<IngestDocument> {
-  const { videoId, title, lines } = input as YoutubeSourceInput;
+export async function* youtubeDocuments(input: YoutubeSourceInput): AsyncIterable<IngestDocument> {
+  const { videoId, title, lines } = input;
   yield {
     title: title ?? watchUrl(videoId),
     text: transcriptText(lines),

@@ -12,7 +12,9 @@ export type YoutubeErrorCode =
   | 'too_many_requests'
   | 'consent_required'
   | 'unplayable'
-  | 'unreadable';
+  | 'unreadable'
+  | 'network'
+  | 'timeout';
 
 const MESSAGES: Record<YoutubeErrorCode, string> = {
   transcripts_disabled: 'Transcripts are disabled for this video.',
@@ -24,6 +26,8 @@ const MESSAGES: Record<YoutubeErrorCode, string> = {
   consent_required: 'YouTube asked for a cookie consent we could not give. Please try again later.',
   unplayable: 'This video cannot be played, so its transcript cannot be read.',
   unreadable: 'The transcript of this video could not be read.',
+  network: 'We could not reach YouTube (network error). Please try again later.',
+  timeout: 'YouTube took too long to answer. Please try again later.',
 };
 
 /** Its message is safe to show to the user. */
@@ -31,10 +35,26 @@ export class YoutubeError extends Error {
   constructor(
     readonly code: YoutubeErrorCode,
     detail?: string,
+    options?: { cause?: unknown },
   ) {
-    super(detail ? `${MESSAGES[code]} (${detail})` : MESSAGES[code]);
+    super(detail ? `${MESSAGES[code]} (${detail})` : MESSAGES[code], options);
     this.name = 'YoutubeError';
   }
+}
+
+/**
+ * What went wrong on the way to YouTube, said as such: the fetch client's own messages speak of
+ * "this website" (they are written for crawling), which is not what a YouTube user typed.
+ */
+function transportError(err: unknown): YoutubeError {
+  if (err instanceof YoutubeError) return err;
+  const code = (err as { code?: unknown; name?: unknown } | null)?.code;
+  const name = (err as { name?: unknown } | null)?.name;
+  if (code === 'timeout' || name === 'TimeoutError') {
+    return new YoutubeError('timeout', undefined, { cause: err });
+  }
+  if (code === 'too_large') return new YoutubeError('unreadable', 'too large', { cause: err });
+  return new YoutubeError('network', undefined, { cause: err });
 }
 
 export interface Transcript {
@@ -62,6 +82,14 @@ export async function fetchTranscript(
   videoId: string,
   opts: TranscriptClientOptions,
 ): Promise<Transcript> {
+  try {
+    return await readTranscript(videoId, opts);
+  } catch (err) {
+    throw transportError(err);
+  }
+}
+
+async function readTranscript(videoId: string, opts: TranscriptClientOptions): Promise<Transcript> {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const html = await fetchWatchPage(videoId, base, opts.fetch);
   const apiKey = /"INNERTUBE_API_KEY":\s*"([A-Za-z0-9_-]+)"/.exec(html)?.[1];

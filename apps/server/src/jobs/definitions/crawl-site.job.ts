@@ -1,4 +1,4 @@
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app-context.ts';
 import { failCrawlSession, runCrawlSession } from '../../ingest/crawl/crawl-runner.ts';
 import type { JobPayloads, JobRun } from '../queue.ts';
 

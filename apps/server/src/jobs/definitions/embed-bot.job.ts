@@ -1,4 +1,4 @@
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { ChunkEmbedder } from '../../ingest/pipeline.ts';
 import { backfillBot, embedChunks } from '../../rag/embeddings/chunk-embeddings.ts';
 import { botsWithoutEmbeddings } from '../../rag/embeddings/embeddings.repo.ts';

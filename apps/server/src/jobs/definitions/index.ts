@@ -1,4 +1,4 @@
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { JobHandlers, JobName, JobPayloads, JobRun } from '../queue.ts';
 import { crawlSiteJob } from './crawl-site.job.ts';
 import { embedBotJob, requeueMissingEmbeddings } from './embed-bot.job.ts';

@@ -1,52 +1,17 @@
-import type { AppContext } from '../../http/context.ts';
-import {
-  failSource,
-  type IngestDocument,
-  ingestSource,
-  type PipelineDeps,
-} from '../../ingest/pipeline.ts';
-import { websiteDocumentCount, websiteDocuments } from '../../ingest/sources/crawl.ts';
-import { imageDocumentCount, imageDocuments } from '../../ingest/sources/images.ts';
-import { pdfDocumentCount, pdfDocuments } from '../../ingest/sources/pdf.ts';
-import { qaDocumentCount, qaDocuments } from '../../ingest/sources/qa.ts';
-import { sitemapDocumentCount, sitemapDocuments } from '../../ingest/sources/sitemap.ts';
-import { textDocumentCount, textDocuments } from '../../ingest/sources/text.ts';
-import { youtubeDocumentCount, youtubeDocuments } from '../../ingest/sources/youtube.ts';
+import type { AppContext } from '../../app-context.ts';
+import { failSource, ingestSource, type PipelineDeps } from '../../ingest/pipeline.ts';
+import { sourceDocumentCount, sourceDocuments, storedSource } from '../../ingest/sources/index.ts';
 import { listPendingSourceIds } from '../../modules/sources/sources.repo.ts';
 import { createTrainingNotifier } from '../../modules/sources/training-status.service.ts';
-import type { JobPayloads, JobRun } from '../queue.ts';
+import { type JobPayloads, type JobRun, trainSourceKey } from '../queue.ts';
 import { pipelineEmbedder } from './embed-bot.job.ts';
-
-/** How each source type turns its stored input into documents. */
-export interface SourceLoader {
-  /** `ctx` for sources whose content already lives in the database (crawled pages). */
-  documents(input: unknown, ctx: AppContext): AsyncIterable<IngestDocument>;
-  count(input: unknown): number | null;
-}
-
-/** One line per source type; other source families (website, pdf, youtube …) add theirs. */
-export const SOURCE_LOADERS: Record<string, SourceLoader> = {
-  text: { documents: textDocuments, count: textDocumentCount },
-  qa: { documents: qaDocuments, count: qaDocumentCount },
-  csv: { documents: qaDocuments, count: qaDocumentCount },
-  pdf: { documents: pdfDocuments, count: pdfDocumentCount },
-  images: { documents: imageDocuments, count: imageDocumentCount },
-  youtube: { documents: youtubeDocuments, count: youtubeDocumentCount },
-  website: { documents: websiteDocuments, count: websiteDocumentCount },
-  sitemap: { documents: sitemapDocuments, count: sitemapDocumentCount },
-};
 
 export function pipelineDeps(ctx: AppContext): PipelineDeps {
   const embeddings = pipelineEmbedder(ctx);
   return {
     db: ctx.db,
     log: ctx.log,
-    notify: createTrainingNotifier({
-      db: ctx.db,
-      log: ctx.log,
-      realtime: ctx.realtime,
-      publicUrl: ctx.env.publicUrl,
-    }),
+    notify: createTrainingNotifier(ctx),
     searchVacuum: ctx.searchVacuum,
     ...(embeddings ? { embeddings } : {}),
   };
@@ -56,15 +21,10 @@ export function pipelineDeps(ctx: AppContext): PipelineDeps {
 export const trainSourceJob = {
   name: 'train-source' as const,
   async run(ctx: AppContext, payload: JobPayloads['train-source'], run: JobRun): Promise<void> {
-    const loaderOf = (type: string) => {
-      const loader = SOURCE_LOADERS[type];
-      if (!loader) throw new Error(`No loader for source type ${type}`);
-      return loader;
-    };
     const result = await ingestSource(pipelineDeps(ctx), {
       sourceId: payload.sourceId,
-      documents: (source) => loaderOf(source.type).documents(source.input, ctx),
-      documentsTotal: (source) => loaderOf(source.type).count(source.input),
+      documents: (source) => sourceDocuments(storedSource(source), ctx),
+      documentsTotal: (source) => sourceDocumentCount(storedSource(source)),
       signal: run.signal,
     });
     ctx.log.info({ sourceId: payload.sourceId, ...result, attempt: run.attempt }, 'source trained');
@@ -87,5 +47,3 @@ export async function requeuePendingSources(ctx: AppContext): Promise<number> {
   }
   return ids.length;
 }
-
-export const trainSourceKey = (sourceId: string) => `train-source:${sourceId}`;

@@ -44,6 +44,28 @@ export function alreadyRegisteredMail(
   };
 }
 
+/**
+ * Sent when someone signs up with a password for an address that already has an account: the
+ * reply to them is the usual "Registration successful", so only the owner learns of it.
+ */
+export function signupAttemptMail(to: string, resetLink: string): MailMessage {
+  return {
+    to,
+    subject: `Someone tried to register with your ${PRODUCT_NAME} address`,
+    text: [
+      'Hello,',
+      '',
+      `Someone (hopefully you) just tried to create a ${PRODUCT_NAME} account with this address, but it already has one, so no new account was created.`,
+      '',
+      'If it was you and you have forgotten your password, choose a new one here:',
+      '',
+      resetLink,
+      '',
+      'The link works once and expires in 60 minutes. If it was not you, ignore this e-mail; your account and password stay as they are.',
+    ].join('\n'),
+  };
+}
+
 export function resetMail(to: string, link: string): MailMessage {
   return {
     to,

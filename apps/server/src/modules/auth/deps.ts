@@ -1,15 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Env } from '../../config/env.ts';
-import type { DB } from '../../db/schema.ts';
-import type { Logger } from '../../lib/logger.ts';
-import type { Mailer } from '../../lib/mail.ts';
-import type { SessionConfig } from './sessions.service.ts';
+import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 
-/** What the account services need; the app context satisfies it. */
-export interface AccountDeps {
-  db: Kysely<DB>;
-  env: Pick<Env, 'publicUrl' | 'dataDir' | 'OPERATOR_EMAIL' | 'DEFAULT_PLAN'>;
-  log: Logger;
-  mailer: Mailer;
-  sessions: SessionConfig;
-}
+/** What the account services need. */
+export type AccountDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'sessions'> &
+  EnvOf<'publicUrl' | 'dataDir' | 'OPERATOR_EMAIL' | 'DEFAULT_PLAN'>;

@@ -12,7 +12,7 @@ import {
   type TokenPurpose,
 } from './one-time-tokens.repo.ts';
 
-/** How long a mailed link stays valid (SECURITY §1). */
+/** How long a mailed link stays valid (docs/security.md §1). */
 export const TOKEN_TTL_SECONDS: Record<TokenPurpose, number> = {
   signup: 7 * 24 * 3600,
   reset: 60 * 60,

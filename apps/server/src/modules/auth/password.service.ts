@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@docent/shared';
-import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/app-error.ts';
+import type { MailMessage } from '../../lib/mail.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repo.ts';
 import { resetMail } from './auth-mails.ts';
 import type { AccountDeps } from './deps.ts';
@@ -12,13 +13,17 @@ import { endAllSessions, type IssuedTokens, startSession } from './sessions.serv
  * Forgot password: a reset link goes to known addresses only, but the lookup and the mail run
  * after the reply, so known and unknown addresses get the same answer in the same time.
  */
-export function requestPasswordReset(deps: AccountDeps, email: string): void {
+export function requestPasswordReset(
+  deps: AccountDeps,
+  email: string,
+  compose: (to: string, resetLink: string) => MailMessage = resetMail,
+): void {
   deps.mailer.defer(async () => {
     const user = await findUserByEmail(deps.db, email);
     if (!user) return;
     const token = await issueToken(deps.db, 'reset', user.email, user.id);
     await deps.mailer.send(
-      resetMail(user.email, `${deps.env.publicUrl}/reset-password?user_id=${token}`),
+      compose(user.email, `${deps.env.publicUrl}/reset-password?user_id=${token}`),
     );
   });
 }

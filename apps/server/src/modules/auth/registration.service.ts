@@ -1,9 +1,10 @@
 import { AUTH_MESSAGES } from '@docent/shared';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { findUserByEmail, insertUser } from '../users/users.repo.ts';
-import { alreadyRegisteredMail, invitationMail } from './auth-mails.ts';
+import { alreadyRegisteredMail, invitationMail, signupAttemptMail } from './auth-mails.ts';
 import type { AccountDeps } from './deps.ts';
 import { issueToken, peekToken, useToken } from './one-time-tokens.ts';
+import { requestPasswordReset } from './password.service.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
@@ -42,8 +43,13 @@ export interface NewAccount {
   token?: string | undefined;
 }
 
-/** Creates the account (validation already done by the route schema). Returns the user id. */
-export async function createAccount(deps: AccountDeps, input: NewAccount): Promise<string> {
+/**
+ * Creates the account (validation already done by the route schema). An address that already
+ * has an account gets the same outcome as a new one, after the same work (the password is
+ * hashed either way), so the reply tells no one which addresses are registered; its owner is
+ * mailed instead. Only an invitation link's holder, who proved the mailbox is theirs, is told.
+ */
+export async function createAccount(deps: AccountDeps, input: NewAccount): Promise<void> {
   const email = input.email.toLowerCase();
   if (input.token !== undefined) {
     const invitation = await peekToken(deps.db, 'signup', input.token);
@@ -52,9 +58,10 @@ export async function createAccount(deps: AccountDeps, input: NewAccount): Promi
       throw badRequest(AUTH_MESSAGES.signupEmailMismatch);
     }
   }
-  if (await findUserByEmail(deps.db, email)) throw conflict(AUTH_MESSAGES.emailTaken);
+  // The insert itself finds out whether the address is taken (it does nothing then), so a
+  // taken address costs the same hashing and the same round trips as a new one.
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction().execute(async (trx) => {
+  const created = await deps.db.transaction().execute(async (trx) => {
     // Used up in the same transaction as the insert: a failed insert gives the link back.
     if (input.token !== undefined && !(await useToken(trx, 'signup', input.token))) {
       throw notFound(AUTH_MESSAGES.signupLinkInvalid);
@@ -65,7 +72,10 @@ export async function createAccount(deps: AccountDeps, input: NewAccount): Promi
       password_hash: passwordHash,
       plan: deps.env.DEFAULT_PLAN,
     });
-    if (!id) throw conflict(AUTH_MESSAGES.emailTaken);
-    return id;
+    if (!id && input.token !== undefined) throw conflict(AUTH_MESSAGES.emailTaken);
+    return Boolean(id);
   });
+  if (created) return;
+  if (input.token !== undefined) throw conflict(AUTH_MESSAGES.emailTaken);
+  requestPasswordReset(deps, email, signupAttemptMail);
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TrainingStatus } from '../../db/tables/knowledge.ts';
 
@@ -128,28 +128,4 @@ export async function markQuickStart(db: Db, botId: string, flag: QuickStartFlag
     .where('id', '=', botId)
     .where(flag, '=', false)
     .execute();
-}
-
-/**
- * Derives the bot's counts and state from its sources and committed documents: 'processing'
- * while any source is unfinished, 'trained' once all are done and one succeeded.
- */
-export async function recomputeBot(db: Db, botId: string): Promise<void> {
-  await sql`
-    UPDATE bots SET
-      total_chars = (SELECT coalesce(sum(char_count), 0) FROM documents WHERE bot_id = ${botId}),
-      status = CASE
-        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
-                     AND status IN ('pending', 'processing')) THEN 'processing'
-        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId} AND status = 'trained')
-          THEN 'trained'
-        WHEN EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId} AND status = 'failed')
-          THEN 'failed'
-        ELSE 'pending' END,
-      train_ai = train_ai OR EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
-                                     AND status = 'trained'),
-      image_training = image_training OR EXISTS (SELECT 1 FROM sources WHERE bot_id = ${botId}
-                                     AND status = 'trained' AND type = 'images'),
-      updated_at = now()
-    WHERE id = ${botId}`.execute(db);
 }

@@ -1,15 +1,18 @@
 import { rm } from 'node:fs/promises';
 import { type BotListItem, KNOWLEDGE_MESSAGES } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 import { botUploadsDir } from '../users/account-deletion.service.ts';
 import { countBotActivity } from './bot-activity.repo.ts';
 import { deleteBot, listBots } from './bots.repo.ts';
 
-export async function botDetails(ctx: AppContext, userId: string): Promise<BotListItem[]> {
-  const bots = await listBots(ctx.db, userId);
+export async function botDetails(
+  deps: Pick<ServiceDeps, 'db'>,
+  userId: string,
+): Promise<BotListItem[]> {
+  const bots = await listBots(deps.db, userId);
   const activity = await countBotActivity(
-    ctx.db,
+    deps.db,
     bots.map((b) => b.id),
   );
   return bots.map((b) => ({
@@ -32,9 +35,13 @@ export async function botDetails(ctx: AppContext, userId: string): Promise<BotLi
  * Deletes a bot with everything it owns: rows through the cascades (sources, documents, chunks,
  * index, conversations, theme), then its files (logo). A file left behind is only logged.
  */
-export async function removeBot(ctx: AppContext, userId: string, botId: string): Promise<void> {
-  if (!(await deleteBot(ctx.db, userId, botId))) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
-  await rm(botUploadsDir(ctx.env.dataDir, botId), { recursive: true, force: true }).catch(
-    (err: unknown) => ctx.log.error({ err, botId }, 'bot file cleanup failed'),
+export async function removeBot(
+  deps: Pick<ServiceDeps, 'db' | 'log'> & EnvOf<'dataDir'>,
+  userId: string,
+  botId: string,
+): Promise<void> {
+  if (!(await deleteBot(deps.db, userId, botId))) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
+  await rm(botUploadsDir(deps.env.dataDir, botId), { recursive: true, force: true }).catch(
+    (err: unknown) => deps.log.error({ err, botId }, 'bot file cleanup failed'),
   );
 }

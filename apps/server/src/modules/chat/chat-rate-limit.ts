@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { countHit } from '../embed/rate-counter.repo.ts';
+import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -10,7 +10,10 @@ const WINDOW_MS = 60_000;
  * the configured model, so a leaked session or a runaway script is bounded in cost; counted
  * in the database so all API processes share the budget, as the widget's budgets are.
  */
-export async function chargeOwnerChatMessage(ctx: AppContext, userId: string): Promise<void> {
-  const hits = await countHit(ctx.db, `owner:${userId}`, WINDOW_MS);
-  if (hits > ctx.env.CHAT_MESSAGES_PER_MINUTE) throw new AppError(429, CHAT_MESSAGES.rateLimited);
+export async function chargeOwnerChatMessage(
+  deps: Pick<ServiceDeps, 'db'> & EnvOf<'CHAT_MESSAGES_PER_MINUTE'>,
+  userId: string,
+): Promise<void> {
+  const hits = await countHit(deps.db, `owner:${userId}`, WINDOW_MS);
+  if (hits > deps.env.CHAT_MESSAGES_PER_MINUTE) throw new AppError(429, CHAT_MESSAGES.rateLimited);
 }

@@ -30,3 +30,20 @@ function safeOrigin(u: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * CSP `frame-ancestors` sources for the hosted full-page chat: the product itself and exactly
+ * the bot's allowed domains, with the same meaning as above (either scheme; any port unless the
+ * entry names one; `*.host` for subdomains only). An empty list allows every web site, as it
+ * does for the widget. CSP cannot name IPv6 literals, so such entries allow no framing.
+ */
+export function frameAncestorSources(domains: string[]): string[] {
+  if (domains.length === 0) return ["'self'", 'https:', 'http:'];
+  const sources = domains.flatMap((entry) => {
+    const m = /^(\*\.)?([a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(entry);
+    if (!m) return [];
+    const host = `${m[1] ?? ''}${m[2]}:${m[3] ?? '*'}`;
+    return [`https://${host}`, `http://${host}`];
+  });
+  return ["'self'", ...sources];
+}

@@ -1,13 +1,10 @@
 import { greetingFor, type PublicBotConfig, WIDGET_MESSAGES } from '@docent/shared';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { findOwnedBot, isUuid } from '../bots/bots.repo.ts';
 import { findChatBot } from '../chat/conversations.repo.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { themeOf } from '../theme/theme.service.ts';
 import { listAllowedDomains, replaceAllowedDomains } from './allowed-domains.repo.ts';
-import { countHit, deleteCountersBefore } from './rate-counter.repo.ts';
 
 export interface PublicBot {
   id: string;
@@ -18,19 +15,25 @@ export interface PublicBot {
 }
 
 /** A bot as the public API sees it; unknown or malformed ids are 404. */
-export async function findPublicBot(db: Kysely<DB>, botId: string): Promise<PublicBot> {
-  const bot = isUuid(botId) ? await findChatBot(db, botId) : undefined;
+export async function findPublicBot(
+  deps: Pick<ServiceDeps, 'db'>,
+  botId: string,
+): Promise<PublicBot> {
+  const bot = isUuid(botId) ? await findChatBot(deps.db, botId) : undefined;
   if (!bot) throw notFound(WIDGET_MESSAGES.botNotFound);
   return {
     id: bot.id,
     name: bot.name,
     agent_name: bot.agent_name,
     business_name: bot.business_name,
-    domains: await listAllowedDomains(db, bot.id),
+    domains: await listAllowedDomains(deps.db, bot.id),
   };
 }
 
-export async function publicConfig(db: Kysely<DB>, bot: PublicBot): Promise<PublicBotConfig> {
+export async function publicConfig(
+  deps: Pick<ServiceDeps, 'db'>,
+  bot: PublicBot,
+): Promise<PublicBotConfig> {
   const names = {
     bot_name: bot.name,
     agent_name: bot.agent_name,
@@ -41,53 +44,28 @@ export async function publicConfig(db: Kysely<DB>, bot: PublicBot): Promise<Publ
     bot_name: bot.name,
     agent_name: bot.agent_name,
     greeting: greetingFor(names),
-    theme: await themeOf({ db }, bot.id),
+    theme: await themeOf(deps, bot.id),
   };
 }
 
-export async function allowedDomainsForOwner(ctx: AppContext, userId: string, botId: string) {
-  const bot = await findOwnedBot(ctx.db, userId, botId);
+export async function allowedDomainsForOwner(
+  deps: Pick<ServiceDeps, 'db'>,
+  userId: string,
+  botId: string,
+) {
+  const bot = await findOwnedBot(deps.db, userId, botId);
   if (!bot) throw notFound(WIDGET_MESSAGES.botNotFound);
-  return { bot_id: bot.id, domains: await listAllowedDomains(ctx.db, bot.id) };
+  return { bot_id: bot.id, domains: await listAllowedDomains(deps.db, bot.id) };
 }
 
 export async function saveAllowedDomainsForOwner(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db'>,
   userId: string,
   botId: string,
   domains: string[],
 ) {
-  const bot = await findOwnedBot(ctx.db, userId, botId);
+  const bot = await findOwnedBot(deps.db, userId, botId);
   if (!bot) throw notFound(WIDGET_MESSAGES.botNotFound);
-  await replaceAllowedDomains(ctx.db, bot.id, domains);
-  return { bot_id: bot.id, domains: await listAllowedDomains(ctx.db, bot.id) };
-}
-
-const WINDOW_MS = 60_000;
-
-/**
- * One chat message against the per-visitor, per-IP and per-bot budgets (per minute). The
- * visitor id is chosen by the browser, so the IP and bot budgets bound a script that rotates it.
- */
-export async function chargeChatMessage(
-  ctx: AppContext,
-  who: { botId: string; visitorId: string; ip: string },
-): Promise<void> {
-  const perVisitor = ctx.env.WIDGET_VISITOR_MESSAGES_PER_MINUTE;
-  const perBot = ctx.env.WIDGET_BOT_MESSAGES_PER_MINUTE;
-  if ((await countHit(ctx.db, `v:${who.botId}:${who.visitorId}`, WINDOW_MS)) > perVisitor) {
-    throw new AppError(429, WIDGET_MESSAGES.visitorRateLimited);
-  }
-  if ((await countHit(ctx.db, `ip:${who.botId}:${who.ip}`, WINDOW_MS)) > perVisitor * 3) {
-    throw new AppError(429, WIDGET_MESSAGES.visitorRateLimited);
-  }
-  if ((await countHit(ctx.db, `b:${who.botId}`, WINDOW_MS)) > perBot) {
-    throw new AppError(429, WIDGET_MESSAGES.botRateLimited);
-  }
-  // Old windows are useless; a cheap sweep now and then keeps the table small.
-  if (Math.random() < 0.02) {
-    await deleteCountersBefore(ctx.db, new Date(Date.now() - 10 * WINDOW_MS)).catch((err) =>
-      ctx.log.warn({ err }, 'sweeping rate counters failed'),
-    );
-  }
+  await replaceAllowedDomains(deps.db, bot.id, domains);
+  return { bot_id: bot.id, domains: await listAllowedDomains(deps.db, bot.id) };
 }

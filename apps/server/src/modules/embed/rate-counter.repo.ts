@@ -18,6 +18,34 @@ export async function countHit(db: Kysely<DB>, key: string, windowMs: number): P
   return row.hits;
 }
 
+/** Takes back one hit of `key` in the current window (a request that was refused after all). */
+export async function refundHit(db: Kysely<DB>, key: string, windowMs: number): Promise<void> {
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  await db
+    .updateTable('public_rate_counters')
+    .set({ hits: sql`greatest(hits - 1, 0)` })
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .execute();
+}
+
+/** How many keys starting with `prefix` have hits in the current window. */
+export async function countActiveKeys(
+  db: Kysely<DB>,
+  prefix: string,
+  windowMs: number,
+): Promise<number> {
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const row = await db
+    .selectFrom('public_rate_counters')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('key', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+    .where('window_start', '=', windowStart)
+    .where('hits', '>', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function deleteCountersBefore(db: Kysely<DB>, before: Date): Promise<void> {
   await db.deleteFrom('public_rate_counters').where('window_start', '<', before).execute();
 }

@@ -5,11 +5,11 @@ import {
   SOURCE_TYPES,
   type TrainingResponse,
 } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import { IMAGE_LIMITS, validateImage } from '../../ingest/extract/image-validate.ts';
 import { openOcrSession } from '../../ingest/extract/ocr.ts';
 import { type ImagesSourceInput, imagesFullText } from '../../ingest/sources/images.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { startTraining } from '../sources/training.service.ts';
 import {
   asApiErrors,
@@ -30,7 +30,7 @@ const keyOf = (files: UploadedFile[]) =>
 
 /** Every image is validated (type, pixel cap, 300×300) before any of them is decoded. */
 async function ocr(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log'>,
   userId: string,
   files: UploadedFile[],
 ): Promise<ImagesSourceInput> {
@@ -49,11 +49,11 @@ async function ocr(
   } finally {
     await session.close();
   }
-  ctx.log.info({ images: files.length, ms: Date.now() - started }, 'images read by OCR');
+  deps.log.info({ images: files.length, ms: Date.now() - started }, 'images read by OCR');
   const input: ImagesSourceInput = { images };
   const full = imagesFullText(images);
   if (!full) throw new AppError(422, MEDIA_MESSAGES.noTextFound);
-  await saveExtraction(ctx.db, {
+  await saveExtraction(deps.db, {
     userId,
     kind: 'images',
     contentKey: keyOf(files),
@@ -65,11 +65,11 @@ async function ocr(
 
 /** upload/images stage 1: the OCR text of up to 10 images. */
 export async function imagesText(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log'>,
   userId: string,
   files: UploadedFile[],
 ): Promise<ImagesTextResponse> {
-  const text = imagesFullText((await ocr(ctx, userId, files)).images);
+  const text = imagesFullText((await ocr(deps, userId, files)).images);
   return { text, char_count: text.length };
 }
 
@@ -78,19 +78,19 @@ export async function imagesText(
  * the caller's latest); the client's full_text is never trusted.
  */
 export async function trainImages(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'jobs'>,
   userId: string,
   files: UploadedFile[],
   botId: string | undefined,
 ): Promise<TrainingResponse> {
   if (files.length > IMAGE_LIMITS.maxImages) throw badRequest(MESSAGES.maxImages);
   // Ownership first: nothing is extracted for another account's bot.
-  await ownedBotOrNull(ctx, userId, botId);
-  const kept = await findExtraction(ctx.db, userId, 'images', files.length ? keyOf(files) : null);
-  let input = kept?.result as ImagesSourceInput | undefined;
+  await ownedBotOrNull(deps, userId, botId);
+  const kept = await findExtraction(deps.db, userId, 'images', files.length ? keyOf(files) : null);
+  let input = kept?.result;
   if (!input) {
     if (files.length === 0) throw badRequest(MESSAGES.selectFile);
-    input = await ocr(ctx, userId, files);
+    input = await ocr(deps, userId, files);
   } else if (files.length === input.images.length) {
     const images = input.images;
     input = {
@@ -102,15 +102,14 @@ export async function trainImages(
   }
   const full = imagesFullText(input.images);
   const first = input.images[0]?.name ?? 'Images';
-  return startTraining(ctx, {
+  return startTraining(deps, {
     userId,
     botId,
     botName: first.replace(/\.(png|jpe?g)$/i, ''),
-    type: 'images',
     sourceType: SOURCE_TYPES.textAndFiles,
     title: input.images.length === 1 ? first : `${first} and ${input.images.length - 1} more`,
     origin: null,
-    input,
+    source: { type: 'images', input },
     chars: full.length,
     documentsTotal: input.images.length,
     stage: 2,

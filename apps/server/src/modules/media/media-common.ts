@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../../http/context.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { MediaError } from '../../lib/file-type.ts';
 import { findOwnedBot } from '../bots/bots.repo.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 
 export interface UploadedFile {
   /** What the browser called it: shown to the user, never used in any path. */
@@ -30,12 +30,12 @@ export function displayName(filename: string, fallback: string): string {
 
 /** Stage 1 names the bot it adds to, when there is one (checked to be the caller's). */
 export async function ownedBotOrNull(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db'>,
   userId: string,
   botId: string | undefined,
 ): Promise<{ id: string; name: string } | null> {
   if (!botId) return null;
-  const bot = await findOwnedBot(ctx.db, userId, botId);
+  const bot = await findOwnedBot(deps.db, userId, botId);
   if (!bot) throw notFound('Chatbot not found');
   return { id: bot.id, name: bot.name };
 }

@@ -5,10 +5,10 @@ import {
   SOURCE_TYPES,
   type TrainingResponse,
 } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import { extractPdf } from '../../ingest/extract/pdf.ts';
 import type { PdfSourceInput } from '../../ingest/sources/pdf.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { startTraining } from '../sources/training.service.ts';
 import {
   asApiErrors,
@@ -20,13 +20,13 @@ import {
 import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
 
 async function extract(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log'>,
   userId: string,
   file: UploadedFile,
 ): Promise<PdfSourceInput> {
   const started = Date.now();
   const result = await asApiErrors(() => extractPdf(file.buffer));
-  ctx.log.info(
+  deps.log.info(
     { pages: result.numPages, ocrPages: result.ocrPages.length, ms: Date.now() - started },
     'pdf extracted',
   );
@@ -36,7 +36,7 @@ async function extract(
     text: result.text,
     numPages: result.numPages,
   };
-  await saveExtraction(ctx.db, {
+  await saveExtraction(deps.db, {
     userId,
     kind: 'pdf',
     contentKey: sha256(file.buffer),
@@ -48,14 +48,14 @@ async function extract(
 
 /** upload/documents stage 1: the PDF's text, kept server-side for stage 2. */
 export async function pdfTranscript(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log'>,
   userId: string,
   file: UploadedFile | null,
   botId: string | undefined,
 ): Promise<PdfTranscriptResponse> {
   if (!file) throw badRequest(MESSAGES.selectFile);
-  const bot = await ownedBotOrNull(ctx, userId, botId);
-  const input = await extract(ctx, userId, file);
+  const bot = await ownedBotOrNull(deps, userId, botId);
+  const input = await extract(deps, userId, file);
   return {
     transcript: input.text,
     num_characters: input.text.length,
@@ -70,32 +70,31 @@ export async function pdfTranscript(
  * content), extracting again only if that is gone. Without a file, the caller's latest PDF.
  */
 export async function trainPdf(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'jobs'>,
   userId: string,
   file: UploadedFile | null,
   botId: string | undefined,
 ): Promise<TrainingResponse> {
   const key = file ? sha256(file.buffer) : null;
   // Ownership first: nothing is extracted for another account's bot.
-  await ownedBotOrNull(ctx, userId, botId);
-  const kept = await findExtraction(ctx.db, userId, 'pdf', key);
-  let input = kept?.result as PdfSourceInput | undefined;
+  await ownedBotOrNull(deps, userId, botId);
+  const kept = await findExtraction(deps.db, userId, 'pdf', key);
+  let input = kept?.result;
   if (!input) {
     if (!file) throw badRequest(MESSAGES.selectFile);
-    input = await extract(ctx, userId, file);
+    input = await extract(deps, userId, file);
   } else if (file) {
     // Same bytes, maybe another name: the name of this upload is the one shown.
     input = { ...input, fileName: displayName(file.filename, input.fileName) };
   }
-  return startTraining(ctx, {
+  return startTraining(deps, {
     userId,
     botId,
     botName: input.fileName.replace(/\.pdf$/i, ''),
-    type: 'pdf',
     sourceType: SOURCE_TYPES.textAndFiles,
     title: input.fileName,
     origin: input.fileName,
-    input,
+    source: { type: 'pdf', input },
     chars: input.text.length,
     documentsTotal: 1,
     stage: 2,

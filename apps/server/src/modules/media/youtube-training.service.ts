@@ -4,8 +4,6 @@ import {
   type TrainingResponse,
   type YoutubeTranscriptResponse,
 } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import {
   transcriptCharCount,
   watchUrl,
@@ -13,7 +11,9 @@ import {
 } from '../../ingest/sources/youtube.ts';
 import { fetchTranscript, YoutubeError } from '../../ingest/youtube/transcript-client.ts';
 import { parseYoutubeVideoId } from '../../ingest/youtube/video-id.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
+import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 import { startTraining } from '../sources/training.service.ts';
 import { ownedBotOrNull } from './media-common.ts';
 import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
@@ -24,6 +24,8 @@ const UPSTREAM = new Set([
   'too_many_requests',
   'consent_required',
   'unreadable',
+  'network',
+  'timeout',
 ]);
 
 function videoIdOf(url: string): string {
@@ -33,7 +35,7 @@ function videoIdOf(url: string): string {
 }
 
 async function fetchAndKeep(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log'> & EnvOf<'YOUTUBE_BASE_URL'>,
   userId: string,
   videoId: string,
 ): Promise<YoutubeSourceInput> {
@@ -42,20 +44,24 @@ async function fetchAndKeep(
     transcript = await fetchTranscript(videoId, {
       // Every request to YouTube goes through the SSRF-guarded client.
       fetch: (url, init) => safeFetch(url, init, { timeoutMs: 20_000, maxBytes: 8 * 1024 * 1024 }),
-      baseUrl: ctx.env.YOUTUBE_BASE_URL,
+      baseUrl: deps.env.YOUTUBE_BASE_URL,
     });
   } catch (err) {
-    if (err instanceof YoutubeError)
-      throw new AppError(UPSTREAM.has(err.code) ? 502 : 422, err.message);
-    if (err instanceof Error && err.name === 'SafeFetchError') throw new AppError(502, err.message);
-    throw err;
+    if (!(err instanceof YoutubeError)) throw err;
+    const upstream = UPSTREAM.has(err.code);
+    // The owner sees the reason; the operator needs it too (blocking, a network outage …).
+    deps.log[upstream ? 'warn' : 'info'](
+      { videoId, code: err.code, err: err.cause ?? err },
+      'YouTube transcript could not be read',
+    );
+    throw new AppError(upstream ? 502 : 422, err.message);
   }
   const input: YoutubeSourceInput = {
     videoId,
     title: transcript.title,
     lines: transcript.lines.map((l) => ({ start: l.start, text: l.text })),
   };
-  await saveExtraction(ctx.db, {
+  await saveExtraction(deps.db, {
     userId,
     kind: 'youtube',
     contentKey: videoId,
@@ -67,13 +73,13 @@ async function fetchAndKeep(
 
 /** upload/youtube stage 1: the video's transcript lines with their start times. */
 export async function youtubeTranscript(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log'> & EnvOf<'YOUTUBE_BASE_URL'>,
   userId: string,
   body: { url: string; bot_id: string | undefined },
 ): Promise<YoutubeTranscriptResponse> {
   const videoId = videoIdOf(body.url);
-  const bot = await ownedBotOrNull(ctx, userId, body.bot_id);
-  const input = await fetchAndKeep(ctx, userId, videoId);
+  const bot = await ownedBotOrNull(deps, userId, body.bot_id);
+  const input = await fetchAndKeep(deps, userId, videoId);
   return {
     video_transcript: input.lines,
     stage: 1,
@@ -84,25 +90,23 @@ export async function youtubeTranscript(
 
 /** upload/youtube stage 2: trains the transcript stage 1 fetched for this video. */
 export async function trainYoutube(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'jobs'> & EnvOf<'YOUTUBE_BASE_URL'>,
   userId: string,
   body: { url: string; bot_id: string | undefined },
 ): Promise<TrainingResponse> {
   const videoId = videoIdOf(body.url);
   // Ownership first: nothing is fetched or extracted for another account's bot.
-  await ownedBotOrNull(ctx, userId, body.bot_id);
-  const kept = await findExtraction(ctx.db, userId, 'youtube', videoId);
-  const input =
-    (kept?.result as YoutubeSourceInput | undefined) ?? (await fetchAndKeep(ctx, userId, videoId));
-  return startTraining(ctx, {
+  await ownedBotOrNull(deps, userId, body.bot_id);
+  const kept = await findExtraction(deps.db, userId, 'youtube', videoId);
+  const input = kept?.result ?? (await fetchAndKeep(deps, userId, videoId));
+  return startTraining(deps, {
     userId,
     botId: body.bot_id,
     botName: input.title ?? 'YouTube video',
-    type: 'youtube',
     sourceType: SOURCE_TYPES.youtube,
     title: input.title ?? watchUrl(videoId),
     origin: watchUrl(videoId),
-    input,
+    source: { type: 'youtube', input },
     chars: transcriptCharCount(input.lines),
     documentsTotal: 1,
     stage: 2,

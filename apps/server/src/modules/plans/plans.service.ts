@@ -1,8 +1,9 @@
 import type { PlanCheckResponse } from '@docent/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { countBots, lockUserPlan } from '../bots/bots.repo.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { committedChars } from '../sources/sources.repo.ts';
 import { type Plan, planMessages, planOf } from './plans.ts';
 
@@ -11,17 +12,17 @@ export const planLimit = (message: string) => new AppError(403, message);
 
 /** Whether the user may add `botCount` more chatbots (plan_check/user-privilege). */
 export async function checkBotPrivilege(
-  db: Kysely<DB>,
+  deps: Pick<ServiceDeps, 'db'>,
   userId: string,
   botCount: number,
 ): Promise<PlanCheckResponse> {
-  const user = await db
+  const user = await deps.db
     .selectFrom('users')
     .select('plan')
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const plan = planOf(user.plan);
-  const bots = await countBots(db, userId);
+  const bots = await countBots(deps.db, userId);
   if (bots + botCount > plan.maxBots) throw planLimit(planMessages.botLimit(plan));
   return { plan: plan.name, bots, max_bots: plan.maxBots, max_chars_per_bot: plan.maxCharsPerBot };
 }

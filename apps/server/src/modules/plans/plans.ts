@@ -9,7 +9,7 @@ export interface Plan {
   name: string;
   /** Chatbots one account may own. */
   maxBots: number;
-  /** Characters of trained content per chatbot (spec §9 char_count semantics). */
+  /** Characters of trained content per chatbot (docs/spec.md §9 char_count semantics). */
   maxCharsPerBot: number;
   /** Pages one website or sitemap crawl may discover and train. */
   maxPagesPerCrawl: number;

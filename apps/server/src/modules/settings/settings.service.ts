@@ -1,7 +1,9 @@
 import { type GeneralSettings, KNOWLEDGE_MESSAGES } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { type BotRow, findOwnedBot, updateBotSettings } from '../bots/bots.repo.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+
+type SettingsField = 'agent_name' | 'business_name' | 'base_prompt';
 
 const shape = (b: BotRow): GeneralSettings => ({
   bot_id: b.id,
@@ -12,27 +14,28 @@ const shape = (b: BotRow): GeneralSettings => ({
 });
 
 export async function getGeneralSettings(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db'>,
   userId: string,
   botId: string,
 ): Promise<GeneralSettings> {
-  const bot = await findOwnedBot(ctx.db, userId, botId);
+  const bot = await findOwnedBot(deps.db, userId, botId);
   if (!bot) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
   return shape(bot);
 }
 
+/** Saves the fields the POST carried; a field it left out keeps its stored value. */
 export async function saveGeneralSettings(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db'>,
   userId: string,
-  input: { bot_id: string; agent_name: string; business_name: string; base_prompt: string },
+  input: { bot_id: string } & Partial<Record<SettingsField, string>>,
 ): Promise<GeneralSettings> {
-  const bot = await findOwnedBot(ctx.db, userId, input.bot_id);
+  const bot = await findOwnedBot(deps.db, userId, input.bot_id);
   if (!bot) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
   const settings = {
-    agent_name: input.agent_name,
-    business_name: input.business_name,
-    base_prompt: input.base_prompt,
+    agent_name: input.agent_name ?? bot.agent_name,
+    business_name: input.business_name ?? bot.business_name,
+    base_prompt: input.base_prompt ?? bot.base_prompt,
   };
-  await updateBotSettings(ctx.db, bot.id, settings);
+  await updateBotSettings(deps.db, bot.id, settings);
   return shape({ ...bot, ...settings });
 }

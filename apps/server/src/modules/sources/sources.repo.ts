@@ -2,19 +2,18 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TrainingStatus } from '../../db/tables/knowledge.ts';
 import { storable } from '../../ingest/normalize.ts';
+import type { SourceSpec } from '../../ingest/sources/index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 export async function insertSource(
   db: Db,
-  row: {
+  row: SourceSpec & {
     bot_id: string;
-    type: string;
     source_type: number;
     title: string;
     origin: string | null;
     char_count: number;
-    input: unknown;
     documents_total: number | null;
   },
 ): Promise<string> {

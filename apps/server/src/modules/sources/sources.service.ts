@@ -1,21 +1,22 @@
 import { KNOWLEDGE_MESSAGES, type TrainedItem } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { findOwnedBot, recomputeBot } from '../bots/bots.repo.ts';
+import { recomputeBot } from '../../ingest/ingest.repo.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { findOwnedBot } from '../bots/bots.repo.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { listTrainedItems, removeDocumentsByTitle } from './sources.repo.ts';
 
 /** Characters of content shown per trained item. */
 const CONTENT_PREVIEW = 300;
 
 export async function trainedItems(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db'>,
   userId: string,
   botId: string,
   sourceType: number,
 ): Promise<TrainedItem[]> {
-  const bot = await findOwnedBot(ctx.db, userId, botId);
+  const bot = await findOwnedBot(deps.db, userId, botId);
   if (!bot) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
-  const rows = await listTrainedItems(ctx.db, bot.id, sourceType);
+  const rows = await listTrainedItems(deps.db, bot.id, sourceType);
   return rows.map((r) => ({
     title: r.title || r.url || 'Untitled',
     content:
@@ -27,12 +28,12 @@ export async function trainedItems(
 
 /** Removes trained items by title; chunks and index entries go with them. Returns total_chars. */
 export async function removeTrainedItem(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db'>,
   userId: string,
   botId: string,
   title: string,
 ): Promise<{ removed: number; total_chars: number }> {
-  const removed = await ctx.db.transaction().execute(async (trx) => {
+  const removed = await deps.db.transaction().execute(async (trx) => {
     const bot = await findOwnedBot(trx, userId, botId, { forUpdate: true });
     if (!bot) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
     const n = await removeDocumentsByTitle(trx, bot.id, title.trim());
@@ -40,6 +41,6 @@ export async function removeTrainedItem(
     await recomputeBot(trx, bot.id);
     return n;
   });
-  const bot = await findOwnedBot(ctx.db, userId, botId);
+  const bot = await findOwnedBot(deps.db, userId, botId);
   return { removed, total_chars: bot?.total_chars ?? 0 };
 }

@@ -6,15 +6,14 @@ import type {
 } from '@docent/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Logger } from '../../lib/logger.ts';
-import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import { type BotRow, findOwnedBot, markQuickStart } from '../bots/bots.repo.ts';
+import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 import { listSourceProgress } from './sources.repo.ts';
 
 const escapeAttr = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The embed snippet of spec §2 "Embed and integrate". */
+/** The embed snippet of docs/spec.md §2 "Embed and integrate". */
 export function embedScript(
   publicUrl: string,
   userId: string,
@@ -47,15 +46,14 @@ export async function trainingProgress(db: Kysely<DB>, bot: BotRow): Promise<Tra
 
 /** What upload/status answers and what the realtime channel pushes: the same state. */
 export async function botStatus(
-  db: Kysely<DB>,
-  publicUrl: string,
+  deps: Pick<ServiceDeps, 'db'> & EnvOf<'publicUrl'>,
   bot: BotRow,
 ): Promise<StatusResponse> {
   return {
     bot_id: bot.id,
     processing_complete: bot.status === 'trained',
-    ...embedScript(publicUrl, bot.user_id, bot.id),
-    progress: await trainingProgress(db, bot),
+    ...embedScript(deps.env.publicUrl, bot.user_id, bot.id),
+    progress: await trainingProgress(deps.db, bot),
   };
 }
 
@@ -83,17 +81,14 @@ export function realtimeMessage(s: StatusResponse): RealtimeMessageEvent {
 }
 
 /** Pushes a bot's training state to its owner's sockets; never fails the caller. */
-export function createTrainingNotifier(deps: {
-  db: Kysely<DB>;
-  log: Logger;
-  realtime: RealtimeHub;
-  publicUrl: string;
-}): (botId: string, userId: string) => Promise<void> {
+export function createTrainingNotifier(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'realtime'> & EnvOf<'publicUrl'>,
+): (botId: string, userId: string) => Promise<void> {
   return async (botId, userId) => {
     try {
       const bot = await findOwnedBot(deps.db, userId, botId);
       if (!bot) return;
-      const status = await botStatus(deps.db, deps.publicUrl, bot);
+      const status = await botStatus(deps, bot);
       deps.realtime.emitToUser(userId, 'status_update', {
         ...status.progress,
         bot_id: bot.id,
@@ -108,14 +103,13 @@ export function createTrainingNotifier(deps: {
 
 /** upload/status: the bot's state for its owner; reading a finished status ticks "embed". */
 export async function statusForOwner(
-  db: Kysely<DB>,
-  publicUrl: string,
+  deps: Pick<ServiceDeps, 'db'> & EnvOf<'publicUrl'>,
   userId: string,
   botId: string,
 ): Promise<StatusResponse | undefined> {
-  const bot = await findOwnedBot(db, userId, botId);
+  const bot = await findOwnedBot(deps.db, userId, botId);
   if (!bot) return undefined;
-  const status = await botStatus(db, publicUrl, bot);
-  if (status.processing_complete) await markQuickStart(db, bot.id, 'embed_and_integrate');
+  const status = await botStatus(deps, bot);
+  if (status.processing_complete) await markQuickStart(deps.db, bot.id, 'embed_and_integrate');
   return status;
 }

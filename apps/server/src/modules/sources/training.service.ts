@@ -1,10 +1,12 @@
 import type { TrainingResponse } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { recomputeBot } from '../../ingest/ingest.repo.ts';
 import { normalizeLine } from '../../ingest/normalize.ts';
-import { trainSourceKey } from '../../jobs/definitions/train-source.job.ts';
-import { type BotRow, findOwnedBot, insertBot, recomputeBot } from '../bots/bots.repo.ts';
+import type { SourceSpec } from '../../ingest/sources/index.ts';
+import { trainSourceKey } from '../../jobs/queue.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { type BotRow, findOwnedBot, insertBot } from '../bots/bots.repo.ts';
 import { assertCanCreateBot, assertCharsFit, planOfUser } from '../plans/plans.service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { insertSource } from './sources.repo.ts';
 
 export interface TrainingRequest {
@@ -12,18 +14,16 @@ export interface TrainingRequest {
   /** Add to this bot (ownership checked); absent: create a bot named `botName`. */
   botId: string | undefined;
   botName: string;
-  /** sources.type: 'text' | 'qa' | 'csv' | 'website' | 'pdf' | … */
-  type: string;
+  /** What to train: the source type with exactly that type's input (sources.type, .input). */
+  source: SourceSpec;
   /** Trained-items list: 1 website, 2 question, 3 text & files, 4 youtube. */
   sourceType: 1 | 2 | 3 | 4;
   title: string;
   origin: string | null;
-  /** What the source module will read (sources.input). */
-  input: unknown;
   /** Characters as the server counts them from `input` (never the client's claim). */
   chars: number;
   documentsTotal: number | null;
-  /** Echoed in the reply (spec §4: the client routes on it). */
+  /** Echoed in the reply (docs/spec.md §4: the client routes on it). */
   stage: number;
 }
 
@@ -44,10 +44,10 @@ export function botNameFrom(text: string): string {
  * bot) are checked in the same transaction that creates the bot and the source.
  */
 export async function startTraining(
-  ctx: AppContext,
+  deps: Pick<ServiceDeps, 'db' | 'jobs'>,
   req: TrainingRequest,
 ): Promise<TrainingResponse> {
-  const { bot, sourceId } = await ctx.db.transaction().execute(async (trx) => {
+  const { bot, sourceId } = await deps.db.transaction().execute(async (trx) => {
     let target: BotRow | undefined;
     let plan: Awaited<ReturnType<typeof planOfUser>>;
     if (req.botId) {
@@ -61,17 +61,16 @@ export async function startTraining(
     await assertCharsFit(trx, plan, target.id, req.chars);
     const sourceId = await insertSource(trx, {
       bot_id: target.id,
-      type: req.type,
+      ...req.source,
       source_type: req.sourceType,
       title: normalizeLine(req.title).slice(0, 300),
       origin: req.origin,
       char_count: req.chars,
-      input: req.input,
       documents_total: req.documentsTotal,
     });
     await recomputeBot(trx, target.id);
     return { bot: target, sourceId };
   });
-  await ctx.jobs.enqueue('train-source', { sourceId }, { dedupeKey: trainSourceKey(sourceId) });
+  await deps.jobs.enqueue('train-source', { sourceId }, { dedupeKey: trainSourceKey(sourceId) });
   return { stage: req.stage, botId: bot.id, bot_name: bot.name };
 }

@@ -1,13 +1,13 @@
 import { THEME_DEFAULTS, type ThemeColors, type ThemeData } from '@docent/shared';
-import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { findOwnedBot, markQuickStart } from '../bots/bots.repo.ts';
+import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 import { logoUrl, removeLogo, saveLogo } from './logo-store.ts';
 import { findTheme, upsertTheme } from './theme.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'env' | 'log'>;
+type Deps = Pick<ServiceDeps, 'db' | 'log'> & EnvOf<'dataDir'>;
 
-/** The bot's theme, or the spec §4 defaults before its first save. No ownership check. */
+/** The bot's theme, or the docs/spec.md §4 defaults before its first save. No ownership check. */
 export async function themeOf(deps: Pick<Deps, 'db'>, botId: string): Promise<ThemeData> {
   const row = await findTheme(deps.db, botId);
   if (!row) return { ...THEME_DEFAULTS, header_logo: null };

@@ -1,8 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { Logger } from '../../lib/logger.ts';
+import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 import { removeAvatar } from './avatar-store.ts';
 import { deleteUser, findUserById, listBotIds } from './users.repo.ts';
 
@@ -18,7 +16,7 @@ export const botUploadsDir = (dataDir: string, botId: string) =>
  * removed is logged; the account is gone either way.
  */
 export async function deleteAccount(
-  deps: { db: Kysely<DB>; dataDir: string; log: Logger },
+  deps: Pick<ServiceDeps, 'db' | 'log'> & EnvOf<'dataDir'>,
   userId: string,
 ): Promise<void> {
   const user = await findUserById(deps.db, userId);
@@ -26,11 +24,11 @@ export async function deleteAccount(
   const botIds = await listBotIds(deps.db, userId);
   await deleteUser(deps.db, userId);
   const dirs = [
-    userUploadsDir(deps.dataDir, userId),
-    ...botIds.map((id) => botUploadsDir(deps.dataDir, id)),
+    userUploadsDir(deps.env.dataDir, userId),
+    ...botIds.map((id) => botUploadsDir(deps.env.dataDir, id)),
   ];
   const results = await Promise.allSettled([
-    removeAvatar(deps.dataDir, user.avatar_path),
+    removeAvatar(deps.env.dataDir, user.avatar_path),
     ...dirs.map((dir) => rm(dir, { recursive: true, force: true })),
   ]);
   for (const r of results) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUTH_MESSAGES } from '@docent/shared';
-import { unsupportedMediaType } from '../../http/errors.ts';
+import { unsupportedMediaType } from '../../lib/app-error.ts';
 import { reencodeImage } from '../../lib/image-reencode.ts';
 
 /**

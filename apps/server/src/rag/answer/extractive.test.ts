@@ -180,6 +180,31 @@ describe('extractive engine', () => {
   });
 });
 
+describe('extractive answers that read as answers', () => {
+  it('leaves out table-of-contents lines and code, and keeps one coherent run', () => {
+    const manual = passage({
+      title: 'Member guide',
+      text: [
+        '6 2.3 Registering as a member .',
+        '7 2.4 Registering a second account ..........',
+        '',
+        'To register as a member, send the signed form to the office. Registering takes a week.',
+        '',
+        '```\nregister --member --form signed.pdf\n```',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How do I register as a member?',
+      history: [],
+      passages: [manual],
+    });
+    expect(text).toBe(
+      'To register as a member, send the signed form to the office. Registering takes a week.',
+    );
+  });
+});
+
 describe('passages found by meaning (dense retrieval)', () => {
   const cars = passage({
     title: 'Our vehicles',

@@ -1,7 +1,8 @@
 import { splitSentences } from '../../search/sentences.ts';
-import { closeQaMatch, isSmallTalk, relevantPassages, searchText } from './relevance.ts';
+import { carryTopic } from './follow-up.ts';
+import { closeQaMatch, isSmallTalk, relevantPassages, wantedTerms } from './relevance.ts';
 import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, smallTalkReply } from './replies.ts';
-import { termSet, termWeight } from './text.ts';
+import { termSet } from './text.ts';
 import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
 
 /** Passages the answer may draw from, sentences it keeps, and how long it may get. */
@@ -10,10 +11,15 @@ const MAX_SENTENCES = 4;
 const MIN_SENTENCES = 2;
 const MAX_ANSWER_CHARS = 900;
 const MAX_SENTENCE_CHARS = 400;
-/** A sentence joins the answer when it scores at least this share of the best one. */
-const KEEP_RATIO = 0.4;
 /** Question terms found only in a passage's title/heading/stored question count this much. */
 const CONTEXT_WEIGHT = 0.3;
+/**
+ * An answer is given only when its own sentences (with their page title and heading) hold at
+ * least this share of the question's own words, as a passage must to be relevant at all: a
+ * passage relevant through words carried from the previous turn, or through its title alone,
+ * does not answer the question.
+ */
+const MIN_ANSWER_COVERAGE = 0.3;
 
 interface Candidate {
   rank: number;
@@ -24,6 +30,8 @@ interface Candidate {
   terms: Set<string>;
   context: Set<string>;
   score: number;
+  /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
+  matches: boolean;
 }
 
 /** Labels that open abstracts and reports ("Abstract: BACKGROUND: …"), not part of a sentence. */
@@ -44,38 +52,56 @@ function tidy(sentence: string): string {
   return s;
 }
 
+/**
+ * Text that is not a sentence to answer with: table-of-contents lines (dot leaders, a trailing
+ * page number), OCR and layout debris (mostly digits and symbols).
+ */
+export function isDebris(text: string): boolean {
+  if (/(?:\.\s*){4,}|…{2,}|_{4,}/.test(text)) return true;
+  // "6 2.3 Registering as a member ." or "2.3 Installing 14": numbered title, leader or page.
+  if (/^(?:\d+\s+)?\d+(?:\.\d+)*\.?\s+[^.!?]{1,80}?(?:\s\.|\s\d+)\s*$/.test(text)) return true;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters < 0.5 * text.replace(/\s/g, '').length;
+}
+
 function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const context = termSet(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
   );
   const out: Candidate[] = [];
-  const paragraphs = passage.text.split(/\n\s*\n|\n(?=\s*(?:[-*•·]|#{1,6}|\d+[.)])\s)/);
+  // Code blocks are not sentences to answer with.
+  const prose = passage.text.replace(/^```[\s\S]*?^```/gm, '\n\n');
+  const paragraphs = prose.split(/\n\s*\n|\n/);
   for (const paragraph of paragraphs) {
-    for (const raw of splitSentences(paragraph.replace(/\s*\n\s*/g, ' '))) {
+    for (const raw of splitSentences(paragraph.trim())) {
       const text = tidy(raw);
-      if (text.length < 3 || !/\p{L}/u.test(text)) continue;
-      out.push({ rank, pos: out.length, passage, text, terms: termSet(text), context, score: 0 });
+      if (text.length < 3 || !/\p{L}/u.test(text) || isDebris(text)) continue;
+      const terms = termSet(text);
+      out.push({ rank, pos: out.length, passage, text, terms, context, score: 0, matches: false });
     }
   }
   return out;
 }
 
 /**
- * Scores every sentence by the question terms it contains, each weighted by how rare it is
- * among the candidate sentences (a word every sentence has says little), with a small
- * preference for better-ranked passages and against rambling sentences.
+ * Scores every sentence by the wanted terms it contains, each weighted by its own weight (lower
+ * for terms carried from the previous turn) and by how rare it is among the candidate sentences
+ * (a word every sentence has says little), with a small preference for better-ranked passages
+ * and against rambling sentences.
  */
-function score(question: Set<string>, candidates: Candidate[]): void {
+function score(wanted: Map<string, number>, candidates: Candidate[]): void {
   const df = new Map<string, number>();
   for (const c of candidates)
-    for (const t of question) if (c.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+    for (const t of wanted.keys()) if (c.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   const n = candidates.length;
   for (const c of candidates) {
     let s = 0;
-    for (const t of question) {
-      const weight = termWeight(t) * (1 + Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
-      if (c.terms.has(t)) s += weight;
-      else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
+    for (const [t, w] of wanted) {
+      const weight = w * (1 + Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
+      if (c.terms.has(t)) {
+        s += weight;
+        c.matches = true;
+      } else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
     }
     const words = c.terms.size;
     const lengthPenalty = words > 40 ? 1 + (words - 40) / 40 : words < 3 ? 1.5 : 1;
@@ -83,49 +109,44 @@ function score(question: Set<string>, candidates: Candidate[]): void {
   }
 }
 
-/** The chosen sentences: the best ones, then a neighbour for context when only one made it. */
+/**
+ * One coherent run: the best sentence and the sentences next to it in the same passage, grown
+ * towards the better-scoring side (the following one on a tie) while it fits.
+ */
 function choose(candidates: Candidate[]): Candidate[] {
-  const ranked = [...candidates].filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
-  const best = ranked[0];
+  let best: Candidate | undefined;
+  for (const c of candidates) if (c.score > 0 && (!best || c.score > best.score)) best = c;
   if (!best) return [];
-  const chosen: Candidate[] = [];
-  let chars = 0;
-  for (const c of ranked) {
-    if (chosen.length >= MAX_SENTENCES) break;
-    if (c.score < KEEP_RATIO * best.score && chosen.length >= MIN_SENTENCES) break;
-    if (c.score < KEEP_RATIO * best.score && c.passage !== best.passage) continue;
-    if (chosen.some((x) => x.text === c.text)) continue;
-    if (chosen.length > 0 && chars + c.text.length > MAX_ANSWER_CHARS) continue;
-    chosen.push(c);
-    chars += c.text.length;
+  const same = candidates.filter((c) => c.passage === best.passage);
+  let start = same.indexOf(best);
+  let end = start + 1;
+  let chars = best.text.length;
+  const fits = (c: Candidate | undefined) => !!c && chars + c.text.length <= MAX_ANSWER_CHARS;
+  while (end - start < MAX_SENTENCES) {
+    const left = same[start - 1];
+    const right = same[end];
+    const useLeft = fits(left) && (!fits(right) || (left?.score ?? 0) > (right?.score ?? 0));
+    const useRight = !useLeft && fits(right);
+    if (!useLeft && !useRight) break;
+    // Past the minimum, only sentences that add something to the answer join it.
+    const next = (useLeft ? left : right) as Candidate;
+    if (end - start >= MIN_SENTENCES && !next.matches) break;
+    if (useLeft) start--;
+    else end++;
+    chars += next.text.length;
   }
-  if (chosen.length < MIN_SENTENCES) {
-    const same = candidates.filter((c) => c.passage === best.passage);
-    const next =
-      same.find((c) => c.pos === best.pos + 1) ?? same.find((c) => c.pos === best.pos - 1);
-    if (next && chars + next.text.length <= MAX_ANSWER_CHARS) chosen.push(next);
-  }
-  return chosen;
+  return same.slice(start, end);
 }
 
-/** Reading order: passages by their best sentence, sentences by position within a passage. */
-function compose(chosen: Candidate[]): { text: string; passages: Passage[] } {
-  const groups = new Map<Passage, Candidate[]>();
-  for (const c of [...chosen].sort((a, b) => b.score - a.score)) {
-    const list = groups.get(c.passage) ?? [];
-    list.push(c);
-    groups.set(c.passage, list);
+/** Share of the question's own weight found in the chosen sentences and their passage's context. */
+function coverage(question: Map<string, number>, chosen: Candidate[]): number {
+  let total = 0;
+  let found = 0;
+  for (const [t, w] of question) {
+    total += w;
+    if (chosen.some((c) => c.terms.has(t) || c.context.has(t))) found += w;
   }
-  const paragraphs: string[] = [];
-  for (const list of groups.values()) {
-    paragraphs.push(
-      list
-        .sort((a, b) => a.pos - b.pos)
-        .map((c) => c.text)
-        .join(' '),
-    );
-  }
-  return { text: paragraphs.join('\n\n'), passages: [...groups.keys()] };
+  return total === 0 ? 0 : found / total;
 }
 
 /**
@@ -144,6 +165,18 @@ function opening(passage: Passage): Candidate[] {
   return chosen;
 }
 
+/**
+ * The answer's text and its sources: first the passage it was taken from, then the other
+ * passages judged relevant, as further places to read.
+ */
+const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
+  const from = chosen[0]?.passage;
+  return {
+    text: chosen.map((c) => c.text).join(' '),
+    passages: from ? [from, ...relevant.filter((p) => p !== from)] : [],
+  };
+};
+
 /** Builds the whole extractive answer; exported for tests and for the LLM engine's fallback. */
 export function extractAnswer(
   input: AnswerInput,
@@ -154,16 +187,22 @@ export function extractAnswer(
   }
   const qa = closeQaMatch(input.question, input.passages.slice(0, 5));
   if (qa) return { text: qa.text.trim(), passages: [qa] };
-  const query = searchText(input.question, input.history);
-  const relevant = relevantPassages(query, input.passages, minSimilarity).slice(0, MAX_PASSAGES);
+  const search = input.search ?? carryTopic(input.question, input.history);
+  const relevant = relevantPassages(search, input.passages, minSimilarity).slice(0, MAX_PASSAGES);
   if (relevant.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
+  const wanted = wantedTerms(search);
   const candidates = relevant.flatMap((r, rank) => candidatesOf(r.passage, rank));
-  score(termSet(query), candidates);
-  let chosen = choose(candidates);
+  score(wanted, candidates);
+  const chosen = choose(candidates);
+  const own = wantedTerms({ question: search.question });
+  const others = relevant.map((r) => r.passage);
+  if (chosen.length > 0 && coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) {
+    return answerOf(chosen, others);
+  }
   const byMeaning = relevant.find((r) => r.closeInMeaning);
-  if (chosen.length === 0 && byMeaning) chosen = opening(byMeaning.passage);
-  if (chosen.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
-  return compose(chosen);
+  const fromOpening = byMeaning ? opening(byMeaning.passage) : [];
+  if (fromOpening.length > 0) return answerOf(fromOpening, others);
+  return { text: DONT_KNOW_REPLY, passages: [] };
 }
 
 export interface ExtractiveEngineOptions {

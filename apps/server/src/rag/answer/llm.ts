@@ -2,13 +2,18 @@ import type OpenAI from 'openai';
 import type { Logger } from '../../lib/logger.ts';
 import { openAiClient } from '../openai-client.ts';
 import { extractAnswer } from './extractive.ts';
+import { carryTopic } from './follow-up.ts';
 import { buildMessages } from './prompt.ts';
-import { closeQaMatch, isSmallTalk, relevantPassages, searchText } from './relevance.ts';
+import { closeQaMatch, isSmallTalk, relevantPassages } from './relevance.ts';
 import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, smallTalkReply } from './replies.ts';
-import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
+import { parseRewrite, rewriteMessages } from './rewrite.ts';
+import type { AnswerEngine, AnswerEvent, AnswerInput, Passage, PastTurn } from './types.ts';
 
-/** Passages that go into the prompt. */
-const PROMPT_PASSAGES = 6;
+/**
+ * Passages that go into the prompt: retrieval's windows (rag/passages.ts) in its order, once
+ * one of them is relevant at all; the model tells what answers from what does not.
+ */
+const PROMPT_PASSAGES = 8;
 
 export interface LlmEngineOptions {
   baseUrl: string;
@@ -47,6 +52,13 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
   const client = openAiClient({ ...opts, maxRetries: 1, timeoutMs: 120_000 });
   return {
     kind: 'llm',
+    async standalone(question: string, history: PastTurn[], signal: AbortSignal) {
+      const reply = await client.chat.completions.create(
+        { model: opts.model, messages: rewriteMessages(question, history), temperature: 0 },
+        { signal, maxRetries: 0 },
+      );
+      return parseRewrite(reply.choices[0]?.message?.content ?? '');
+    },
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {
       if (isSmallTalk(input.question)) {
         yield* fixedAnswer(smallTalkReply(input.bot, input.question));
@@ -57,13 +69,9 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
         yield* fixedAnswer(qa.text.trim(), distinctSources([qa]));
         return;
       }
-      const passages = relevantPassages(
-        searchText(input.question, input.history),
-        input.passages,
-        opts.minSimilarity,
-      )
-        .slice(0, PROMPT_PASSAGES)
-        .map((r) => r.passage);
+      const search = input.search ?? carryTopic(input.question, input.history);
+      const relevant = relevantPassages(search, input.passages, opts.minSimilarity);
+      const passages = relevant.length > 0 ? input.passages.slice(0, PROMPT_PASSAGES) : [];
       if (passages.length === 0) {
         yield* fixedAnswer(DONT_KNOW_REPLY);
         return;

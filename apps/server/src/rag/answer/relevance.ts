@@ -1,4 +1,5 @@
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../../search/question-match.ts';
+import type { SearchRequest } from './follow-up.ts';
 import { termSet, terms, termWeight } from './text.ts';
 import type { Passage } from './types.ts';
 
@@ -28,17 +29,31 @@ export function passageTerms(p: Passage): Set<string> {
   return termSet([p.title, p.heading ?? '', p.question ?? '', p.text].join('\n'));
 }
 
+/**
+ * The weight of each term the search looks for: the question's own words by how topical they
+ * are, the terms carried from the previous turn at their lower weight.
+ */
+export function wantedTerms(search: SearchRequest): Map<string, number> {
+  const wanted = new Map<string, number>();
+  for (const t of termSet(search.question)) wanted.set(t, termWeight(t));
+  for (const t of search.carried?.terms ?? []) {
+    if (!wanted.has(t)) wanted.set(t, termWeight(t) * (search.carried?.weight ?? 0));
+  }
+  return wanted;
+}
+
 /** Passages that mention enough of the question, or mean nearly the same, in retrieval order. */
 export function relevantPassages(
-  question: string,
+  search: SearchRequest,
   passages: Passage[],
   minSimilarity = DEFAULT_MIN_SIMILARITY,
 ): Relevance[] {
-  const wanted = termSet(question);
+  const weights = wantedTerms(search);
+  const wanted = new Set(weights.keys());
   if (wanted.size === 0) return [];
   const weightOf = (ts: Iterable<string>) => {
     let w = 0;
-    for (const t of ts) w += termWeight(t);
+    for (const t of ts) w += weights.get(t) ?? 0;
     return w;
   };
   const total = weightOf(wanted);
@@ -54,16 +69,6 @@ export function relevantPassages(
     }
   }
   return out;
-}
-
-/**
- * The text to search and judge relevance with: the question, plus the previous question when
- * this one is a bare follow-up ("and the price?", "why?") that means nothing on its own.
- */
-export function searchText(question: string, history: { question: string }[]): string {
-  const previous = history.at(-1)?.question;
-  if (!previous || terms(question).length >= 2) return question;
-  return `${previous}\n${question}`;
 }
 
 /** True when the question has no content words at all ("hi", "who are you?"). */

@@ -20,11 +20,26 @@ export function smallTalkReply(bot: BotPersona, message: string): string {
 }
 
 export function sourceOf(p: Passage): AnswerSource {
-  return {
+  const source: AnswerSource = {
     title: p.title || p.heading || p.url || 'Untitled',
     url: p.url,
     chunkId: String(p.chunkId),
   };
+  if (p.heading) source.section = p.heading;
+  const link = p.url && p.anchor ? linkTo(p.url, p.anchor) : null;
+  if (link) source.link = link;
+  return source;
+}
+
+/** The page URL pointing at the anchor (its own fragment replaced); null if it is no URL. */
+function linkTo(url: string, anchor: string): string | null {
+  try {
+    const u = new URL(url);
+    u.hash = anchor;
+    return u.href;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { SearchRequest } from './follow-up.ts';
+
 /**
  * A retrieved passage as `rag/retrieve.ts` returns it (RetrievedChunk). Declared here
  * structurally so the engines do not depend on how retrieval is implemented.
@@ -12,6 +14,8 @@ export interface Passage {
   question: string | null;
   title: string;
   url: string | null;
+  /** Where the passage's section starts in its source (a page's heading id), when known. */
+  anchor?: string | null;
   /** 0–1 closeness of the retrieval query to the stored Q&A question, when retrieval knows. */
   questionMatch?: number;
   /** Cosine similarity of the passage to the query by embeddings, when dense retrieval found it. */
@@ -22,6 +26,10 @@ export interface AnswerSource {
   title: string;
   url: string | null;
   chunkId: string;
+  /** The heading path of the passage's section, when the source has headings. */
+  section?: string | null;
+  /** The URL at the section's anchor, when the page has one. */
+  link?: string | null;
 }
 
 export interface BotPersona {
@@ -43,6 +51,11 @@ export interface AnswerInput {
   history: PastTurn[];
   /** Retrieval results, best first. */
   passages: Passage[];
+  /**
+   * What retrieval searched with (the standalone question, the terms carried from the previous
+   * turn); absent: worked out from the question and history as retrieval would without a model.
+   */
+  search?: SearchRequest;
   /** Aborted when the client goes away, so a model call stops with it. */
   signal?: AbortSignal;
 }
@@ -56,4 +69,9 @@ export type AnswerEvent =
 export interface AnswerEngine {
   readonly kind: 'llm' | 'extractive';
   answer(input: AnswerInput): AsyncIterable<AnswerEvent>;
+  /**
+   * The question rewritten to stand on its own, given the conversation (engines with a model);
+   * null when the model gave nothing usable. The caller bounds the wait.
+   */
+  standalone?(question: string, history: PastTurn[], signal: AbortSignal): Promise<string | null>;
 }

@@ -4,7 +4,7 @@ import { Menu, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Logo } from '../../components/Logo.tsx';
-import { BOT_LIST_KEY, fetchBotList } from '../../features/bots/bots.api.ts';
+import { BOT_LIST_KEY, fetchBotList } from '../../features/bots/index.ts';
 import { ProfileDropdown } from './ProfileDropdown.tsx';
 
 export function Header({
@@ -17,7 +17,7 @@ export function Header({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  // Logo rule (spec §2): analytics when the user has a bot, else the dashboard with a notice.
+  // Logo rule (docs/spec.md §2): analytics when the user has a bot, else the dashboard with a notice.
   const onLogo = async () => {
     const bots = await queryClient.fetchQuery({
       queryKey: BOT_LIST_KEY,

@@ -3,9 +3,9 @@ import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/Avatar.tsx';
-import { useLogout } from '../../features/auth/use-logout.ts';
-import { profileApi } from '../../features/profile/profile.api.ts';
-import { setSession, useSession } from '../session.ts';
+import { useLogout } from '../../features/auth/index.ts';
+import { profileApi } from '../../features/profile/index.ts';
+import { setSession, useSession } from '../../lib/session.ts';
 
 export function ProfileDropdown() {
   const session = useSession();
@@ -13,7 +13,7 @@ export function ProfileDropdown() {
   const logout = useLogout();
   const displayName = session.fullName || session.email || session.user || '';
 
-  // Profile details are fetched only when no avatar is stored (spec §4).
+  // Profile details are fetched only when no avatar is stored (docs/spec.md §4).
   useEffect(() => {
     if (session.img_path) return;
     let cancelled = false;

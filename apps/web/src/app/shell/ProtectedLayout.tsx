@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
-import { useSession } from '../session.ts';
+import { useSession } from '../../lib/session.ts';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
-/** Shared layout of the signed-in pages; without a stored user value, go to /login (spec §6). */
+/** Shared layout of the signed-in pages; without a stored user value, go to /login (docs/spec.md §6). */
 export function ProtectedLayout() {
   const session = useSession();
   const location = useLocation();

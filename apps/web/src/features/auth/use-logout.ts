@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { clearSession } from '../../app/session.ts';
 import { sessionEndedOnPurpose } from '../../lib/api.ts';
+import { clearSession } from '../../lib/session.ts';
 import { authApi } from './auth.api.ts';
 
 /** Logout: tell the server, show its message unless it failed, clear storage, go to /login. */
@@ -12,7 +12,7 @@ export function useLogout() {
   return async () => {
     try {
       const reply = await authApi.logout();
-      if (!reply.hasError && reply.message) toast.success(reply.message);
+      if (reply.message) toast.success(reply.message);
     } catch {
       // Signing out locally must work even when the server is unreachable.
     }

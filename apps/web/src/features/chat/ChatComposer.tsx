@@ -1,6 +1,7 @@
 import { CHAT_QUESTION_MAX } from '@docent/shared';
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import './composer.css';
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
 export function ChatComposer({

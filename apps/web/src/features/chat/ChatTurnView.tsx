@@ -1,8 +1,8 @@
-import type { ChatSource } from '@docent/shared';
+import { type ChatSource, PAGE_SCHEMES, safeHref, sourceSection } from '@docent/shared';
 import { Bot, ExternalLink, FileText } from 'lucide-react';
 import { Markdown } from './markdown.tsx';
-import { safeHref } from './safe-url.ts';
-import type { Turn } from './use-chat.ts';
+import type { Turn } from './turn.ts';
+import './chat-turn.css';
 
 /** One question and its answer; the answer is 'Loading...' until text arrives. */
 export function ChatTurnView({ turn }: { turn: Turn }) {
@@ -47,8 +47,10 @@ function SourceList({ sources }: { sources: ChatSource[] }) {
       <span className="chat-sources__label">Sources</span>
       <ul className="chat-sources__list">
         {sources.map((source, i) => {
-          const href = safeHref(source.url);
+          // At the section's anchor when the page has one, else the page itself.
+          const href = safeHref(source.link ?? source.url, PAGE_SCHEMES);
           const title = source.title.trim() || source.url || 'Untitled source';
+          const section = sourceSection(source.section);
           return (
             <li key={source.chunk_id || i} className="chat-source">
               {href ? (
@@ -61,11 +63,13 @@ function SourceList({ sources }: { sources: ChatSource[] }) {
                 >
                   <ExternalLink size={13} aria-hidden="true" />
                   <span>{title}</span>
+                  {section && <span className="chat-source__section">{section}</span>}
                 </a>
               ) : (
                 <span className="chat-source__link chat-source__link--plain">
                   <FileText size={13} aria-hidden="true" />
                   <span>{title}</span>
+                  {section && <span className="chat-source__section">{section}</span>}
                 </span>
               )}
             </li>

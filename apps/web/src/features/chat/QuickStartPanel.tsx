@@ -1,8 +1,9 @@
+import type { BotListItem } from '@docent/shared';
 import { CircleCheck, CircleDashed, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAppState } from '../../app/app-state.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import type { BotSummary } from '../bots/bots.api.ts';
+import { useAppState } from '../../lib/app-state.tsx';
+import './quick-start.css';
 
 const STEPS = [
   { flag: 'train_ai', label: 'Train your AI', hint: 'Add a data source', to: '/dashboard' },
@@ -33,10 +34,14 @@ const STEPS = [
 ] as const;
 
 /**
- * The quick-start guide beside the chat (spec §2): each step's flag from the bot list,
- * undefined showing loading and true completed. Hiding sets showQuickStart (spec §4).
+ * The quick-start guide beside the chat (docs/spec.md §2): each step's flag from the bot list,
+ * undefined showing loading and true completed. Hiding sets showQuickStart (docs/spec.md §4).
  */
-export function QuickStartPanel({ bot }: { bot: Partial<BotSummary> | undefined }) {
+export function QuickStartPanel({
+  bot,
+}: {
+  bot: Pick<BotListItem, (typeof STEPS)[number]['flag']> | undefined;
+}) {
   const { showQuickStart, setShowQuickStart } = useAppState();
   if (showQuickStart) return null;
   const done = STEPS.filter((s) => bot?.[s.flag] === true).length;

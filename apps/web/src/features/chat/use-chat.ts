@@ -1,26 +1,15 @@
-import { type ChatSource, MESSAGES } from '@docent/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { getSession, removeSessionKeys, setSession } from '../../app/session.ts';
-import { ApiError, errorMessage } from '../../lib/api.ts';
-import { BOT_LIST_KEY } from '../bots/bots.api.ts';
-import { fetchTurns, streamChat } from './chat.api.ts';
-
-export interface Turn {
-  key: string;
-  question: string;
-  /** null while no text has arrived: shown as 'Loading...' (and kept so after an error). */
-  answer: string | null;
-  sources: ChatSource[];
-  streaming: boolean;
-}
-
-let nextKey = 0;
-const newKey = () => `turn-${++nextKey}`;
+import { errorMessage } from '../../lib/api.ts';
+import { getSession, removeSessionKeys, setSession } from '../../lib/session.ts';
+import { BOT_LIST_KEY } from '../bots/index.ts';
+import { streamChat } from './chat.api.ts';
+import { newTurnKey, shownAnswer, type Turn } from './turn.ts';
+import { useChatHistory } from './use-chat-history.ts';
 
 /**
- * The /chat conversation (spec §2, §4, §8): turns stream in over ai/chat/stream; the first
+ * The /chat conversation (docs/spec.md §2, §4, §8): turns stream in over ai/chat/stream; the first
  * reply's conversation id is stored and reused; leaving the page clears it.
  */
 export function useChat(botId: string) {
@@ -31,55 +20,16 @@ export function useChat(botId: string) {
   );
   const idRef = useRef(conversationId);
   const [turns, setTurns] = useState<Turn[]>([]);
-  const [loadingHistory, setLoadingHistory] = useState(Boolean(conversationId));
   const [busy, setBusy] = useState(false);
   const aborts = useRef(new Set<AbortController>());
 
-  // Keep the stored id while the page is open; clear it on leaving (spec §2).
-  useEffect(() => {
-    if (idRef.current) setSession({ conversation_id: idRef.current });
-    const pending = aborts.current;
-    return () => {
-      removeSessionKeys('conversation_id');
-      for (const ctrl of pending) ctrl.abort();
-    };
-  }, []);
+  useStoredWhileOpen(idRef.current, aborts.current);
 
-  const initialId = useRef(conversationId);
-  useEffect(() => {
-    const id = initialId.current;
-    if (!id) return;
-    let cancelled = false;
-    fetchTurns(botId, id)
-      .then((list) => {
-        if (cancelled) return;
-        setTurns(
-          list.map((t) => ({
-            key: newKey(),
-            question: t.question,
-            answer: t.answer.trim() === '' ? MESSAGES.chatEmptyAnswer : t.answer,
-            sources: t.sources ?? [],
-            streaming: false,
-          })),
-        );
-      })
-      .catch((err: unknown) => {
-        if (cancelled) return;
-        toast.error(errorMessage(err));
-        // A conversation that is gone (or not this bot's) starts a new one instead.
-        if (err instanceof ApiError && err.status === 404) {
-          idRef.current = null;
-          setConversationId(null);
-          removeSessionKeys('conversation_id');
-        }
-      })
-      .finally(() => {
-        if (!cancelled) setLoadingHistory(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [botId]);
+  const loadingHistory = useChatHistory(botId, conversationId, setTurns, () => {
+    idRef.current = null;
+    setConversationId(null);
+    removeSessionKeys('conversation_id');
+  });
 
   const update = useCallback(
     (key: string, fn: (t: Turn) => Turn) =>
@@ -91,7 +41,7 @@ export function useChat(botId: string) {
     async (question: string) => {
       const text = question.trim();
       if (!text || busy) return false;
-      const key = newKey();
+      const key = newTurnKey();
       setTurns((list) => [
         ...list,
         { key, question: text, answer: null, sources: [], streaming: true },
@@ -118,14 +68,14 @@ export function useChat(botId: string) {
         remember(result.conversationId);
         update(key, (t) => ({
           ...t,
-          answer: result.answer.trim() === '' ? MESSAGES.chatEmptyAnswer : result.answer,
+          answer: shownAnswer(result.answer),
           streaming: false,
         }));
         void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
         void queryClient.invalidateQueries({ queryKey: ['conversations', botId] });
       } catch (err) {
         if (ctrl.signal.aborted) return false;
-        // Spec §8: the message is shown and the answer stays 'Loading...'.
+        // docs/spec.md §8: the message is shown and the answer stays 'Loading...'.
         toast.error(errorMessage(err));
         update(key, (t) => ({ ...t, answer: null, sources: [], streaming: false }));
       } finally {
@@ -138,4 +88,20 @@ export function useChat(botId: string) {
   );
 
   return { turns, conversationId, loadingHistory, busy, send };
+}
+
+/**
+ * Keeps the conversation id stored while the page is open and clears it on leaving
+ * (docs/spec.md §2); answers still streaming then are abandoned.
+ */
+function useStoredWhileOpen(openedWith: string | null, pending: Set<AbortController>): void {
+  const opened = useRef({ openedWith, pending });
+  useEffect(() => {
+    const { openedWith: id, pending: streams } = opened.current;
+    if (id) setSession({ conversation_id: id });
+    return () => {
+      removeSessionKeys('conversation_id');
+      for (const ctrl of streams) ctrl.abort();
+    };
+  }, []);
 }

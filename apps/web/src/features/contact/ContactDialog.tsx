@@ -1,33 +1,8 @@
-import { EMAIL_PATTERN, MESSAGES } from '@docent/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../components/Button.tsx';
 import { FieldFrame, TextField } from '../../components/Field.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { authApi } from '../auth/auth.api.ts';
-
-const EMPTY = {
-  name: '',
-  contact_number: '',
-  email_address: '',
-  location: '',
-  company_name: '',
-  message: '',
-};
-type Form = typeof EMPTY;
-type Errors = Partial<Record<keyof Form, string>>;
-
-function validate(form: Form): Errors {
-  const errors: Errors = {};
-  if (!form.name.trim()) errors.name = MESSAGES.contactName;
-  if (!form.contact_number.trim()) errors.contact_number = MESSAGES.contactPhone;
-  if (!form.email_address.trim()) errors.email_address = MESSAGES.contactEmail;
-  else if (!EMAIL_PATTERN.test(form.email_address.trim()))
-    errors.email_address = MESSAGES.contactValidEmail;
-  return errors;
-}
+import { type ContactErrors, type ContactForm, useContactForm } from './use-contact-form.ts';
 
 /** The landing page's contact popup (Get Contact, package Get Started, Subscribe). */
 export function ContactDialog({
@@ -41,51 +16,9 @@ export function ContactDialog({
   initialEmail?: string;
   topic?: string;
 }) {
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setForm({
-      ...EMPTY,
-      email_address: initialEmail,
-      message: topic ? `I'm interested in the ${topic} package.` : '',
-    });
-    setErrors({});
-  }, [open, initialEmail, topic]);
-
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
-    // Contact numbers accept digits only (spec §5).
-    const value = key === 'contact_number' ? e.target.value.replace(/\D+/g, '') : e.target.value;
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setLoading(true);
-    try {
-      const reply = await authApi.contact({
-        name: form.name.trim(),
-        contact_number: form.contact_number,
-        email_address: form.email_address.trim(),
-        location: form.location.trim(),
-        company_name: form.company_name.trim(),
-        message: form.message.trim(),
-      });
-      if (reply.hasError) throw new Error(reply.message);
-      toast.success(reply.message || 'Thanks! We will be in touch shortly.');
-      onOpenChange(false);
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { form, errors, loading, set, onSubmit } = useContactForm(open, initialEmail, topic, () =>
+    onOpenChange(false),
+  );
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -105,55 +38,7 @@ export function ContactDialog({
             </Dialog.Close>
           </div>
           <form className="form form--grid" onSubmit={onSubmit} noValidate>
-            <TextField
-              label="Name"
-              name="name"
-              autoComplete="name"
-              value={form.name}
-              onChange={set('name')}
-              error={errors.name}
-            />
-            <TextField
-              label="Contact Number"
-              name="contact_number"
-              inputMode="numeric"
-              autoComplete="tel"
-              value={form.contact_number}
-              onChange={set('contact_number')}
-              error={errors.contact_number}
-            />
-            <TextField
-              label="Email Address"
-              name="email_address"
-              type="email"
-              autoComplete="email"
-              value={form.email_address}
-              onChange={set('email_address')}
-              error={errors.email_address}
-            />
-            <TextField
-              label="Location"
-              name="location"
-              value={form.location}
-              onChange={set('location')}
-            />
-            <TextField
-              label="Company Name"
-              name="company_name"
-              autoComplete="organization"
-              value={form.company_name}
-              onChange={set('company_name')}
-              className="form__full"
-            />
-            <FieldFrame inputId="contact-message" label="Message" className="form__full">
-              <textarea
-                id="contact-message"
-                className="input textarea"
-                rows={4}
-                value={form.message}
-                onChange={set('message')}
-              />
-            </FieldFrame>
+            <ContactFields form={form} errors={errors} set={set} />
             <div className="dialog__actions form__full">
               <Dialog.Close asChild>
                 <Button variant="secondary">Cancel</Button>
@@ -166,5 +51,69 @@ export function ContactDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+function ContactFields({
+  form,
+  errors,
+  set,
+}: {
+  form: ContactForm;
+  errors: ContactErrors;
+  set: (key: keyof ContactForm) => (e: { target: { value: string } }) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <TextField
+        label="Contact Number"
+        name="contact_number"
+        inputMode="numeric"
+        autoComplete="tel"
+        value={form.contact_number}
+        onChange={set('contact_number')}
+        error={errors.contact_number}
+      />
+      <TextField
+        label="Email Address"
+        name="email_address"
+        type="email"
+        autoComplete="email"
+        value={form.email_address}
+        onChange={set('email_address')}
+        error={errors.email_address}
+      />
+      <TextField
+        label="Location"
+        name="location"
+        value={form.location}
+        onChange={set('location')}
+      />
+      <TextField
+        label="Company Name"
+        name="company_name"
+        autoComplete="organization"
+        value={form.company_name}
+        onChange={set('company_name')}
+        className="form__full"
+      />
+      <FieldFrame inputId="contact-message" label="Message" className="form__full">
+        <textarea
+          id="contact-message"
+          className="input textarea"
+          rows={4}
+          value={form.message}
+          onChange={set('message')}
+        />
+      </FieldFrame>
+    </>
   );
 }

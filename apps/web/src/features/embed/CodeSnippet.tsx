@@ -1,6 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { copyText } from './copy-text.ts';
+import './snippet.css';
 
 /** A read-only code block with its copy button. */
 export function CodeSnippet({

@@ -1,9 +1,14 @@
-import type { RealtimeMessageEvent, ScriptAttributes, StatusUpdateEvent } from '@docent/shared';
+import type {
+  CrawlMessageEvent,
+  RealtimeMessageEvent,
+  ScriptAttributes,
+  StatusUpdateEvent,
+} from '@docent/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useAppState } from '../../app/app-state.tsx';
-import { useSession } from '../../app/session.ts';
-import { fetchBotStatus } from '../knowledge/knowledge.api.ts';
+import { useAppState } from '../../lib/app-state.tsx';
+import { useSession } from '../../lib/session.ts';
+import { fetchBotStatus } from '../bots/index.ts';
 
 export interface EmbedStatus {
   /** Undefined until the first status (HTTP or realtime) arrives. */
@@ -17,7 +22,7 @@ export interface EmbedStatus {
 const POLL_MS = 5000;
 
 /**
- * The bot's training state and embed script for /status (spec §4): ready when the realtime
+ * The bot's training state and embed script for /status (docs/spec.md §4): ready when the realtime
  * status is 'completed' or the fetched status has processing_complete. The page asks the
  * realtime channel for this bot's status; HTTP polling covers a socket that is down.
  */
@@ -41,8 +46,9 @@ export function useEmbedStatus(botId: string): EmbedStatus {
     if (!socket) return;
     const hello = () =>
       socket.emit('connection', { user: user ?? '', userId: userId ?? user ?? '', bot_id: botId });
-    const onMessage = (msg: RealtimeMessageEvent) => {
-      if (msg.bot_id !== botId) return;
+    const onMessage = (msg: RealtimeMessageEvent | CrawlMessageEvent) => {
+      // Crawl messages (they carry crawl_id, not bot_id) are the crawl screens' business.
+      if (!('bot_id' in msg) || msg.bot_id !== botId) return;
       setLive((prev) => ({
         ready: msg.status === 'completed' || Boolean(prev?.ready),
         script: msg.script,

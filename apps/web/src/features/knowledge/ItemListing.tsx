@@ -1,8 +1,9 @@
 import { type LucideIcon, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ContentItem } from '../../app/app-state.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError } from '../../components/Field.tsx';
+import { CharacterCount, PanelFooter } from '../../components/PanelFooter.tsx';
+import type { ContentItem } from '../../lib/app-state.tsx';
 import { itemsCharCount } from './item-list.ts';
 
 interface Props {
@@ -23,7 +24,7 @@ interface Props {
   onTrain: () => void;
 }
 
-/** The list of texts or Q&A pairs waiting to be trained, with its footer (spec §2). */
+/** The list of texts or Q&A pairs waiting to be trained, with its footer (docs/spec.md §2). */
 export function ItemListing({
   heading,
   subtitle,
@@ -63,63 +64,81 @@ export function ItemListing({
         </div>
       ) : (
         <ul className="kb-items" aria-label={heading}>
-          {items.map((item, index) => {
-            const title = titleOf(item);
-            return (
-              // Items have no id of their own; the list is addressed by index (spec §3).
+          {items.map((item, index) => (
+            <ItemRow
+              // Items have no id of their own; the list is addressed by index (docs/spec.md §3).
               // biome-ignore lint/suspicious/noArrayIndexKey: index is the item's identity here
-              <li key={index} className="kb-item">
-                <span className="kb-item__icon" aria-hidden="true">
-                  <Icon size={18} />
-                </span>
-                <div>
-                  <h3 className="kb-item__title">{title}</h3>
-                  <p className="kb-item__content">{item.content}</p>
-                  <p className="kb-item__meta">
-                    {item.title.length + item.content.length} characters
-                  </p>
-                </div>
-                <div className="kb-item__actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Edit ${itemNoun} ${title}`}
-                    title="Edit"
-                    onClick={() => onEdit(index)}
-                  >
-                    <Pencil size={17} />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--danger"
-                    aria-label={`Delete ${itemNoun} ${title}`}
-                    title="Delete"
-                    onClick={() => onRemove(index)}
-                  >
-                    <Trash2 size={17} />
-                  </button>
-                </div>
-              </li>
-            );
-          })}
+              key={index}
+              item={item}
+              title={titleOf(item)}
+              icon={Icon}
+              itemNoun={itemNoun}
+              onEdit={() => onEdit(index)}
+              onRemove={() => onRemove(index)}
+            />
+          ))}
         </ul>
       )}
 
       <FormError message={error} />
 
-      <footer className="kb-footer">
-        <p className="kb-count" data-testid="char-count">
-          Characters <strong>{itemsCharCount(items)}</strong>
-        </p>
-        <div className="kb-footer__actions">
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={onTrain} loading={busy}>
-            Train Contents
-          </Button>
-        </div>
-      </footer>
+      <PanelFooter count={<CharacterCount value={itemsCharCount(items)} />}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={onTrain} loading={busy}>
+          Train Contents
+        </Button>
+      </PanelFooter>
     </section>
+  );
+}
+
+function ItemRow({
+  item,
+  title,
+  icon: Icon,
+  itemNoun,
+  onEdit,
+  onRemove,
+}: {
+  item: ContentItem;
+  title: string;
+  icon: LucideIcon;
+  itemNoun: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="kb-item">
+      <span className="kb-item__icon" aria-hidden="true">
+        <Icon size={18} />
+      </span>
+      <div>
+        <h3 className="kb-item__title">{title}</h3>
+        <p className="kb-item__content">{item.content}</p>
+        <p className="kb-item__meta">{item.title.length + item.content.length} characters</p>
+      </div>
+      <div className="kb-item__actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Edit ${itemNoun} ${title}`}
+          title="Edit"
+          onClick={onEdit}
+        >
+          <Pencil size={17} />
+        </button>
+        <button
+          type="button"
+          className="icon-button icon-button--danger"
+          aria-label={`Delete ${itemNoun} ${title}`}
+          title="Delete"
+          onClick={onRemove}
+        >
+          <Trash2 size={17} />
+        </button>
+      </div>
+    </li>
   );
 }

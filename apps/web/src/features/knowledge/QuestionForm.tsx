@@ -2,15 +2,15 @@ import { MESSAGES } from '@docent/shared';
 import { FileSpreadsheet, PenLine } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState } from '../../app/app-state.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError, TextField } from '../../components/Field.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
+import { useAppState } from '../../lib/app-state.tsx';
 import type { KnowledgeFlow } from './flows.ts';
 import { EditingBadge, PendingNotice, useEditedItem } from './ItemFormParts.tsx';
 import { KnowledgeFrame, RouteTabs } from './KnowledgeFrame.tsx';
-import { TextAreaField } from './TextAreaField.tsx';
 
-/** The two ways to add Q&A (spec §2): by hand, or from a .csv file. */
+/** The two ways to add Q&A (docs/spec.md §2): by hand, or from a .csv file. */
 export function questionTabs(flow: KnowledgeFlow) {
   return [
     {

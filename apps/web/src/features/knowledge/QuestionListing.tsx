@@ -2,7 +2,7 @@ import { MESSAGES } from '@docent/shared';
 import { MessageCircleQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState } from '../../app/app-state.tsx';
+import { useAppState } from '../../lib/app-state.tsx';
 import type { KnowledgeFlow } from './flows.ts';
 import { ItemListing } from './ItemListing.tsx';
 import { asQuestion, itemsCharCount } from './item-list.ts';

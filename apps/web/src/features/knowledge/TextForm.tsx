@@ -2,13 +2,13 @@ import { MESSAGES } from '@docent/shared';
 import { Files, FileText, FileUp } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState } from '../../app/app-state.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
+import { useAppState } from '../../lib/app-state.tsx';
 import type { KnowledgeFlow } from './flows.ts';
 import { EditingBadge, PendingNotice, useEditedItem } from './ItemFormParts.tsx';
 import { KnowledgeFrame, RouteTabs } from './KnowledgeFrame.tsx';
-import { TextAreaField } from './TextAreaField.tsx';
 
 const TXT_ONLY = 'Please choose a .txt file';
 
@@ -16,7 +16,7 @@ function isTxt(file: File): boolean {
   return file.name.toLowerCase().endsWith('.txt');
 }
 
-/** The two ways to add text (spec §2): typed or imported here, or read from files. */
+/** The two ways to add text (docs/spec.md §2): typed or imported here, or read from files. */
 export function textTabs(flow: KnowledgeFlow) {
   return [
     { label: 'Text', to: flow.textForm, icon: <FileText size={16} aria-hidden="true" /> },
@@ -33,32 +33,23 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
   const [title, setTitle] = useState(editing?.title ?? '');
   const [content, setContent] = useState(editing?.content ?? '');
   const [errors, setErrors] = useState<{ title?: string; content?: string; file?: string }>({});
-  const [importedName, setImportedName] = useState('');
-  const fileInput = useRef<HTMLInputElement>(null);
   const ids = useId();
   const focus = (name: string) => document.getElementById(`${ids}-${name}`)?.focus();
 
-  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // the same file can be chosen again after an edit
-    if (!file) return;
-    if (!isTxt(file)) return setErrors({ file: TXT_ONLY });
-    const text = await file.text();
+  const onImport = (name: string, text: string) => {
     setContent(text);
-    if (!title.trim()) setTitle(file.name.replace(/\.txt$/i, ''));
-    setImportedName(file.name);
+    if (!title.trim()) setTitle(name.replace(/\.txt$/i, ''));
     setErrors({});
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) {
-      setErrors({ title: MESSAGES.enterTitle });
-      return focus('title');
-    }
-    if (!content.trim()) {
-      setErrors({ content: MESSAGES.enterTextContent });
-      return focus('content');
+    const missing = !title.trim() ? 'title' : !content.trim() ? 'content' : null;
+    if (missing) {
+      setErrors({
+        [missing]: missing === 'title' ? MESSAGES.enterTitle : MESSAGES.enterTextContent,
+      });
+      return focus(missing);
     }
     const item = { title: title.trim(), content: content.trim() };
     if (index === undefined) textActions.add(item);
@@ -79,26 +70,11 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
         <RouteTabs label="Text or files" current={flow.textForm} tabs={textTabs(flow)} />
         {editing && <EditingBadge what="text" index={index ?? 0} />}
         <form className="kb-form" onSubmit={onSubmit} noValidate>
-          <TextField
-            id={`${ids}-title`}
-            label="Title"
-            name="title"
-            placeholder="e.g. Shipping and returns policy"
-            value={title}
-            maxLength={300}
-            error={errors.title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-          <TextAreaField
-            id={`${ids}-content`}
-            label="Content"
-            name="content"
-            placeholder="Paste the text your chatbot should know…"
-            value={content}
-            rows={12}
-            error={errors.content}
-            meta={`${content.length} characters`}
-            onChange={(e) => setContent(e.target.value)}
+          <TextItemFields
+            idPrefix={ids}
+            title={[title, setTitle]}
+            content={[content, setContent]}
+            errors={errors}
           />
           {errors.file && (
             <p className="field__error" role="alert">
@@ -106,18 +82,7 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
             </p>
           )}
           <div className="kb-form__actions">
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".txt,text/plain"
-              hidden
-              onChange={onImport}
-              data-testid="txt-input"
-            />
-            <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-              <FileUp size={16} aria-hidden="true" /> Import from TXT
-            </Button>
-            {importedName && <span className="field__hint">Imported {importedName}</span>}
+            <TxtImport onText={onImport} onWrongFile={() => setErrors({ file: TXT_ONLY })} />
             <div className="kb-form__actions-end">
               <Button type="submit">Add Content</Button>
             </div>
@@ -126,5 +91,81 @@ export function TextForm({ flow }: { flow: KnowledgeFlow }) {
         <PendingNotice count={pending} one="text" many="texts" to={flow.textListing} />
       </section>
     </KnowledgeFrame>
+  );
+}
+
+/** "Import from TXT": reads a chosen .txt file and says which one was imported. */
+function TxtImport({
+  onText,
+  onWrongFile,
+}: {
+  onText: (name: string, text: string) => void;
+  onWrongFile: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [importedName, setImportedName] = useState('');
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file can be chosen again after an edit
+    if (!file) return;
+    if (!isTxt(file)) return onWrongFile();
+    onText(file.name, await file.text());
+    setImportedName(file.name);
+  };
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".txt,text/plain"
+        hidden
+        onChange={onChange}
+        data-testid="txt-input"
+      />
+      <Button variant="secondary" onClick={() => input.current?.click()}>
+        <FileUp size={16} aria-hidden="true" /> Import from TXT
+      </Button>
+      {importedName && <span className="field__hint">Imported {importedName}</span>}
+    </>
+  );
+}
+
+type Field = [string, (value: string) => void];
+
+function TextItemFields({
+  idPrefix: ids,
+  title: [title, setTitle],
+  content: [content, setContent],
+  errors,
+}: {
+  idPrefix: string;
+  title: Field;
+  content: Field;
+  errors: { title?: string; content?: string };
+}) {
+  return (
+    <>
+      <TextField
+        id={`${ids}-title`}
+        label="Title"
+        name="title"
+        placeholder="e.g. Shipping and returns policy"
+        value={title}
+        maxLength={300}
+        error={errors.title}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <TextAreaField
+        id={`${ids}-content`}
+        label="Content"
+        name="content"
+        placeholder="Paste the text your chatbot should know…"
+        value={content}
+        rows={12}
+        error={errors.content}
+        meta={`${content.length} characters`}
+        onChange={(e) => setContent(e.target.value)}
+      />
+    </>
   );
 }

@@ -1,18 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Database, Plus, Search, Trash2 } from 'lucide-react';
+import type { TrainedItem } from '@docent/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Database, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { toast } from 'react-toastify';
-import { useSession } from '../../app/session.ts';
 import { ChatbotSideMenu } from '../../components/ChatbotSideMenu.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { NoBotSelected } from '../../components/NoBotSelected.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { BOT_LIST_KEY } from '../bots/bots.api.ts';
+import { useSession } from '../../lib/session.ts';
 import { TRAINED_TABS, type TrainedTab } from './flows.ts';
 import { RouteTabs } from './KnowledgeFrame.tsx';
-import { fetchTrainedItems, removeTrainedItem, type TrainedItem } from './knowledge.api.ts';
-import { NoBotSelected } from './NoBotSelected.tsx';
+import { fetchTrainedItems } from './knowledge.api.ts';
+import { RemoveItemDialog } from './RemoveItemDialog.tsx';
+import { TrainedItemsTable } from './TrainedItemsTable.tsx';
 import './knowledge.css';
 import './trained-items.css';
 
@@ -26,10 +26,7 @@ const ADD_PATHS: Record<number, { to: string; label: string }> = {
 export function TrainedItems({ tab }: { tab: TrainedTab }) {
   const session = useSession();
   const botId = session.bot_id;
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<TrainedItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [filter, setFilter] = useState('');
 
   const key = ['trained-items', botId, tab.sourceType] as const;
   const query = useQuery({
@@ -46,33 +43,11 @@ export function TrainedItems({ tab }: { tab: TrainedTab }) {
       </ChatbotSideMenu>
     );
   }
-  // Spec §2: an empty list sends the user to add content of that family.
+  // docs/spec.md §2: an empty list sends the user to add content of that family.
   if (query.isSuccess && query.data.length === 0)
     return <Navigate to={tab.emptyRedirect} replace />;
 
-  const onDelete = async () => {
-    if (!pending) return;
-    setDeleting(true);
-    try {
-      const reply = await removeTrainedItem(botId, pending.title);
-      if (reply.hasError) toast.error(reply.message);
-      else if (reply.message) toast.success(reply.message);
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setDeleting(false);
-      setPending(null);
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
-    }
-  };
-
   const add = ADD_PATHS[tab.sourceType];
-  const items = query.data ?? [];
-  const needle = filter.trim().toLowerCase();
-  const shown = needle
-    ? items.filter((i) => `${i.title}\n${i.content}`.toLowerCase().includes(needle))
-    : items;
 
   return (
     <ChatbotSideMenu addNewPath="/datasource/text">
@@ -98,87 +73,9 @@ export function TrainedItems({ tab }: { tab: TrainedTab }) {
               <Spinner size={28} label="Loading trained items" />
             </div>
           ) : query.isError ? (
-            <div className="kb-empty">
-              <span className="kb-empty__icon" aria-hidden="true">
-                <Database size={24} />
-              </span>
-              <p className="kb-empty__title">The trained items could not be loaded</p>
-              <p>{errorMessage(query.error)}</p>
-              <button
-                type="button"
-                className="btn btn--secondary btn--sm"
-                onClick={() => query.refetch()}
-              >
-                Try again
-              </button>
-            </div>
+            <LoadFailed error={query.error} onRetry={() => query.refetch()} />
           ) : (
-            <>
-              <div className="kb-table-toolbar">
-                <p className="kb-table-toolbar__count">
-                  {needle ? `${shown.length} of ${items.length}` : items.length}{' '}
-                  {items.length === 1 ? 'trained item' : 'trained items'}
-                </p>
-                {items.length > 8 && (
-                  <label className="kb-search">
-                    <Search size={16} aria-hidden="true" />
-                    <input
-                      type="search"
-                      className="input"
-                      placeholder="Filter items"
-                      aria-label="Filter trained items"
-                      value={filter}
-                      onChange={(e) => setFilter(e.target.value)}
-                    />
-                  </label>
-                )}
-              </div>
-              <div className="table-wrap">
-                <table className="table kb-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Trained items</th>
-                      <th scope="col">File</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">
-                        <span className="sr-only">Delete</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shown.map((item, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: titles may repeat across types
-                      <tr key={`${item.title}-${i}`}>
-                        <td className="kb-table__item">
-                          <p className="kb-table__title">{item.title}</p>
-                          <p className="kb-table__content">{item.content}</p>
-                        </td>
-                        <td className="kb-table__meta">
-                          <span className="kb-type">{item.type}</span>
-                        </td>
-                        <td className="kb-table__meta">
-                          <span className="kb-status">Trained</span>
-                        </td>
-                        <td className="kb-table__actions">
-                          <button
-                            type="button"
-                            className="icon-button icon-button--danger"
-                            aria-label={`Delete ${item.title}`}
-                            title="Delete"
-                            onClick={() => setPending(item)}
-                          >
-                            <Trash2 size={17} />
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {shown.length === 0 && (
-                  <p className="kb-table-none">No trained item matches “{filter}”.</p>
-                )}
-              </div>
-            </>
+            <TrainedItemsTable items={query.data} onDelete={setPending} />
           )}
         </section>
         {query.isFetching && !query.isPending && (
@@ -187,18 +84,27 @@ export function TrainedItems({ tab }: { tab: TrainedTab }) {
           </p>
         )}
       </div>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && !deleting && setPending(null)}
-        title="Delete trained item?"
-        description={
-          pending ? `“${pending.title}” will be removed from what your chatbot knows.` : undefined
-        }
-        confirmLabel="Delete"
-        danger
-        busy={deleting}
-        onConfirm={onDelete}
+      <RemoveItemDialog
+        botId={botId}
+        item={pending}
+        listKey={key}
+        onClose={() => setPending(null)}
       />
     </ChatbotSideMenu>
+  );
+}
+
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="kb-empty">
+      <span className="kb-empty__icon" aria-hidden="true">
+        <Database size={24} />
+      </span>
+      <p className="kb-empty__title">The trained items could not be loaded</p>
+      <p>{errorMessage(error)}</p>
+      <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ export interface ParsedCsv {
   rows: CsvRow[];
 }
 
-/** Spec §4: parsed locally with a header row, empty lines skipped. */
+/** docs/spec.md §4: parsed locally with a header row, empty lines skipped. */
 export function parseCsvFile(file: Blob): Promise<ParsedCsv> {
   return new Promise((resolve, reject) => {
     Papa.parse<CsvRow>(file as File, {
@@ -22,7 +22,7 @@ export function parseCsvFile(file: Blob): Promise<ParsedCsv> {
   });
 }
 
-/** Spec §9: summed lengths of the chosen column cells across all rows. */
+/** docs/spec.md §9: summed lengths of the chosen column cells across all rows. */
 export function csvCharCount(rows: readonly CsvRow[], question: string, answer: string): number {
   let total = 0;
   for (const row of rows) {

@@ -1,6 +1,6 @@
 /**
  * The onboarding screens and their /datasource twins share components; only the routes they
- * link to differ (spec §2 "Datasource area").
+ * link to differ (docs/spec.md §2 "Datasource area").
  */
 export interface KnowledgeFlow {
   kind: 'onboarding' | 'datasource';
@@ -39,7 +39,7 @@ export const DATASOURCE_FLOW: KnowledgeFlow = {
   questionBack: '/datasource/question-model',
 };
 
-/** Trained-items lists (spec §2): the tab bar order, their source types and empty redirects. */
+/** Trained-items lists (docs/spec.md §2): the tab bar order, their source types and empty redirects. */
 export interface TrainedTab {
   label: string;
   path: string;

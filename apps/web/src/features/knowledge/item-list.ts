@@ -1,6 +1,6 @@
-import type { ContentItem } from '../../app/app-state.tsx';
+import type { ContentItem } from '../../lib/app-state.tsx';
 
-/** Spec §9: the sum of title and content lengths of every item. */
+/** docs/spec.md §9: the sum of title and content lengths of every item. */
 export function itemsCharCount(list: readonly ContentItem[]): number {
   return list.reduce((sum, item) => sum + item.title.length + item.content.length, 0);
 }

@@ -4,8 +4,8 @@ import { errorMessage } from '../../lib/api.ts';
 import { checkBotPrivilege } from './knowledge.api.ts';
 
 /**
- * 'New AI Chatbot' (spec §2, §7): ask the plan whether one more bot fits; on success run
- * `onAllowed` (the data-source selection), otherwise toast the server's message (spec §8).
+ * 'New AI Chatbot' (docs/spec.md §2, §7): ask the plan whether one more bot fits; on success run
+ * `onAllowed` (the data-source selection), otherwise toast the server's message (docs/spec.md §8).
  */
 export function usePlanCheck(): {
   check: (onAllowed: () => void) => Promise<void>;
@@ -15,9 +15,8 @@ export function usePlanCheck(): {
   const check = useCallback(async (onAllowed: () => void) => {
     setChecking(true);
     try {
-      const reply = await checkBotPrivilege();
-      if (reply.hasError) toast.error(reply.message);
-      else onAllowed();
+      await checkBotPrivilege();
+      onAllowed();
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {

@@ -1,19 +1,18 @@
-import type { Envelope } from '@docent/shared';
+import type { OkReply, TrainingResponse } from '@docent/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { getSession, setSession } from '../../app/session.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { BOT_LIST_KEY } from '../bots/bots.api.ts';
-import { type TrainingReply, trainedBot } from './knowledge.api.ts';
+import { getSession, setSession } from '../../lib/session.ts';
+import { BOT_LIST_KEY } from '../bots/index.ts';
 import { TrainingDialog } from './TrainingDialog.tsx';
 
-type TrainingCall = (botId: string | null) => Promise<Envelope<TrainingReply>>;
+type TrainingCall = (botId: string | null) => Promise<OkReply<TrainingResponse>>;
 
 /**
  * Sends a training call for the stored bot (none: the server creates one), stores the bot it
- * names (spec §4), then shows progress until the bot is ready and opens /preview.
+ * names (docs/spec.md §4), then shows progress until the bot is ready and opens /preview.
  */
 export function useTraining(): {
   train: (call: TrainingCall, onAccepted?: () => void) => Promise<void>;
@@ -30,17 +29,13 @@ export function useTraining(): {
       setBusy(true);
       try {
         const reply = await call(getSession().bot_id ?? null);
-        const trained = reply.hasError ? null : trainedBot(reply);
-        if (!trained) {
-          toast.error(reply.message || 'Training could not be started. Please try again.');
-          return;
-        }
-        const name = trained.name || getSession().bot_name || '';
-        setSession({ bot_id: trained.id, bot_name: name });
+        const { botId } = reply.response;
+        const name = reply.response.bot_name || getSession().bot_name || '';
+        setSession({ bot_id: botId, bot_name: name });
         if (reply.message) toast.success(reply.message);
         onAccepted?.();
         void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
-        setBot({ id: trained.id, name });
+        setBot({ id: botId, name });
       } catch (err) {
         toast.error(errorMessage(err));
       } finally {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import '../knowledge/training.css';
-import './media.css';
+import './elapsed-progress.css';
 
 /**
  * Progress of an extraction whose length is unknown (a large PDF, OCR of many images): an

@@ -1,4 +1,4 @@
-/** Spec §9: thumbnails are resized to 300 by 300; smaller images are refused. */
+/** docs/spec.md §9: thumbnails are resized to 300 by 300; smaller images are refused. */
 export const THUMB_SIZE = 300;
 export const MIN_IMAGE_SIDE = 300;
 
@@ -6,6 +6,12 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
 
 export function isImageFile(file: File): boolean {
   return /^image\/(png|jpeg)$/.test(file.type) || /\.(png|jpe?g)$/i.test(file.name);
+}
+
+/** A file size as the pickers show it: whole KB below a megabyte, else MB with one decimal. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export function isPdfFile(file: File): boolean {
@@ -24,7 +30,7 @@ export interface PickedImage {
 let seq = 0;
 
 /**
- * Loads an image to learn its real size (the 300×300 minimum is checked here, spec §5) and
+ * Loads an image to learn its real size (the 300×300 minimum is checked here, docs/spec.md §5) and
  * draws the 300×300 thumbnail, the picture cropped to a square from its centre.
  */
 export async function readImage(file: File): Promise<PickedImage> {

@@ -1,21 +1,24 @@
 import type {
+  DocumentsJson,
+  ImagesJson,
   ImagesTextResponse,
   PdfTranscriptResponse,
+  TrainingResponse,
+  YoutubeBody,
   YoutubeTranscriptResponse,
 } from '@docent/shared';
 import { api } from '../../lib/api.ts';
-import type { TrainingReply } from '../knowledge/knowledge.api.ts';
 
 type BotRef = string | null;
 
-function pdfForm(json: object, file: File): FormData {
+function pdfForm(json: DocumentsJson, file: File): FormData {
   const form = new FormData();
   form.append('json_data', JSON.stringify(json));
   form.append('file', file, file.name);
   return form;
 }
 
-/** upload/documents stage 1 (spec §7): the PDF's transcript. */
+/** upload/documents stage 1 (docs/spec.md §7): the PDF's transcript. */
 export function pdfTranscript(file: File, signal?: AbortSignal) {
   return api<PdfTranscriptResponse>('upload/documents', {
     form: pdfForm({ stage: 1 }, file),
@@ -25,12 +28,12 @@ export function pdfTranscript(file: File, signal?: AbortSignal) {
 
 /** upload/documents stage 2: train the PDF. */
 export function trainPdf(file: File, charCount: number, botId: BotRef) {
-  return api<TrainingReply>('upload/documents', {
+  return api<TrainingResponse>('upload/documents', {
     form: pdfForm({ stage: 2, char_count: charCount, bot_count: 1, bot_id: botId }, file),
   });
 }
 
-function imagesForm(json: object, files: readonly File[]): FormData {
+function imagesForm(json: ImagesJson, files: readonly File[]): FormData {
   const form = new FormData();
   form.append('json_data', JSON.stringify(json));
   files.forEach((file, i) => {
@@ -47,6 +50,30 @@ export function imagesText(files: readonly File[], signal?: AbortSignal) {
   });
 }
 
+export interface Transcript {
+  text: string;
+  chars: number;
+}
+
+/** Stage 1 of the files screen: the text of the PDF, or of the images by OCR. */
+export async function readFilesText(
+  pdf: File | null,
+  images: readonly { file: File }[],
+  signal: AbortSignal,
+): Promise<Transcript> {
+  if (pdf) {
+    const r = (await pdfTranscript(pdf, signal)).response;
+    return { text: r.transcript, chars: r.num_characters };
+  }
+  const r = (
+    await imagesText(
+      images.map((i) => i.file),
+      signal,
+    )
+  ).response;
+  return { text: r.text, chars: r.char_count };
+}
+
 /** upload/images stage 2: train the images' text. */
 export function trainImages(
   files: readonly File[],
@@ -54,7 +81,7 @@ export function trainImages(
   charCount: number,
   botId: BotRef,
 ) {
-  return api<TrainingReply>('upload/images', {
+  return api<TrainingResponse>('upload/images', {
     form: imagesForm(
       { stage: 2, char_count: charCount, full_text: fullText, bot_count: 1, bot_id: botId },
       files,
@@ -65,14 +92,33 @@ export function trainImages(
 /** upload/youtube stage 1: the video's transcript lines. */
 export function youtubeTranscript(url: string, botId: BotRef, signal?: AbortSignal) {
   return api<YoutubeTranscriptResponse>('upload/youtube', {
-    json: { url, stage: 1, ...(botId ? { bot_id: botId } : {}) },
+    json: { url, stage: 1, ...(botId ? { bot_id: botId } : {}) } satisfies YoutubeBody,
     signal,
   });
 }
 
 /** upload/youtube stage 2: train the transcript. */
 export function trainYoutube(url: string, charCount: number, botId: BotRef) {
-  return api<TrainingReply>('upload/youtube', {
-    json: { url, stage: 2, char_count: charCount, bot_count: 1, bot_id: botId },
+  return api<TrainingResponse>('upload/youtube', {
+    json: {
+      url,
+      stage: 2,
+      char_count: charCount,
+      bot_count: 1,
+      bot_id: botId,
+    } satisfies YoutubeBody,
   });
+}
+
+/** Stage 2 of the files screen: train the PDF, or the images with the text read from them. */
+export function trainFiles(
+  pdf: File | null,
+  images: readonly { file: File }[],
+  transcript: Transcript | null,
+  botId: BotRef,
+) {
+  const chars = transcript?.chars ?? 0;
+  if (pdf) return trainPdf(pdf, chars, botId);
+  const files = images.map((i) => i.file);
+  return trainImages(files, transcript?.text ?? '', chars, botId);
 }

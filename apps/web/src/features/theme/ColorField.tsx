@@ -2,9 +2,10 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { ColorPicker } from './ColorPicker.tsx';
 import { type Rgba, toHex, toRgbaString } from './color.ts';
+import './color-field.css';
 
 /**
- * One colour field (spec §2 customization): clicking it toggles its picker; a click outside
+ * One colour field (docs/spec.md §2 customization): clicking it toggles its picker; a click outside
  * (or Escape) closes it.
  */
 export function ColorField({

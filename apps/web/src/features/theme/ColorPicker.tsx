@@ -10,6 +10,7 @@ import {
   sameColor,
   toHex,
 } from './color.ts';
+import './color-picker.css';
 
 /** The picker panel: 15 preset swatches, a hex box, and R/G/B(/A) number inputs. */
 export function ColorPicker({
@@ -42,27 +43,7 @@ export function ColorPicker({
 
   return (
     <div className="color-picker" role="dialog" aria-label={`${label} picker`}>
-      <fieldset className="color-picker__swatches">
-        <legend className="sr-only">Preset colours</legend>
-        {PRESET_SWATCHES.map((swatch) => {
-          const color = parseColor(swatch) as Rgba;
-          const selected = sameColor({ ...color, a: value.a }, value);
-          return (
-            <button
-              key={swatch}
-              type="button"
-              className="color-picker__swatch"
-              style={{ background: swatch }}
-              aria-label={`Use ${swatch}`}
-              aria-pressed={selected}
-              title={swatch}
-              onClick={() => onChange({ ...color, a: value.a })}
-            >
-              {selected && <Check size={14} color={readableTextOn(color)} aria-hidden="true" />}
-            </button>
-          );
-        })}
-      </fieldset>
+      <Swatches value={value} onChange={onChange} />
       <div className="color-picker__inputs">
         <label className="color-picker__hex" htmlFor={`${id}-hex`}>
           <span>Hex</span>
@@ -105,5 +86,32 @@ export function ColorPicker({
         <span>Custom colour…</span>
       </label>
     </div>
+  );
+}
+
+/** The 15 preset colours; choosing one keeps the current alpha. */
+function Swatches({ value, onChange }: { value: Rgba; onChange: (next: Rgba) => void }) {
+  return (
+    <fieldset className="color-picker__swatches">
+      <legend className="sr-only">Preset colours</legend>
+      {PRESET_SWATCHES.map((swatch) => {
+        const color = parseColor(swatch) as Rgba;
+        const selected = sameColor({ ...color, a: value.a }, value);
+        return (
+          <button
+            key={swatch}
+            type="button"
+            className="color-picker__swatch"
+            style={{ background: swatch }}
+            aria-label={`Use ${swatch}`}
+            aria-pressed={selected}
+            title={swatch}
+            onClick={() => onChange({ ...color, a: value.a })}
+          >
+            {selected && <Check size={14} color={readableTextOn(color)} aria-hidden="true" />}
+          </button>
+        );
+      })}
+    </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { ImageIcon, X } from 'lucide-react';
 import { useRef } from 'react';
 import { toast } from 'react-toastify';
+import './logo-chooser.css';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 

@@ -1,9 +1,10 @@
 import { MessageCircle, SendHorizontal, Sparkles } from 'lucide-react';
 import { over, readableTextOn, toRgbaString } from './color.ts';
-import type { ThemeColors } from './theme.api.ts';
+import type { ThemeRgba } from './theme.api.ts';
+import './theme-preview.css';
 
 /**
- * The live preview of spec §2: chat window with header and logo, the AI greeting, two sample
+ * The live preview of docs/spec.md §2: chat window with header and logo, the AI greeting, two sample
  * user bubbles, the 'Send Message' box with its send icon, and the floating chat icon. Bubble
  * text picks dark or white, whichever contrasts more (WCAG relative luminance).
  */
@@ -13,12 +14,12 @@ export function ThemePreview({
   title,
   greeting,
 }: {
-  colors: ThemeColors;
+  colors: ThemeRgba;
   logoUrl: string | null;
   title: string;
   greeting: string;
 }) {
-  const css = (field: keyof ThemeColors) => toRgbaString(colors[field]);
+  const css = (field: keyof ThemeRgba) => toRgbaString(colors[field]);
   const headerText = readableTextOn(colors.header_color);
   const agentText = readableTextOn(colors.agent_color);
   const userText = readableTextOn(colors.user_color);
@@ -26,22 +27,12 @@ export function ThemePreview({
   return (
     <figure className="theme-preview" aria-label="Live preview of your chat widget">
       <div className="theme-preview__window" data-testid="theme-preview">
-        <div
-          className="theme-preview__header"
-          style={{ background: css('header_color'), color: headerText }}
-          data-testid="preview-header"
-        >
-          <span className="theme-preview__logo">
-            {logoUrl ? (
-              <img src={logoUrl} alt="Header logo" data-testid="preview-logo" />
-            ) : (
-              <span className="theme-preview__logo-default" data-testid="preview-default-logo">
-                <Sparkles size={18} aria-hidden="true" />
-              </span>
-            )}
-          </span>
-          <span className="theme-preview__title">{title}</span>
-        </div>
+        <PreviewHeader
+          background={css('header_color')}
+          color={headerText}
+          logoUrl={logoUrl}
+          title={title}
+        />
         <div className="theme-preview__messages">
           <div className="theme-preview__agent">
             <p
@@ -89,5 +80,36 @@ export function ThemePreview({
         <MessageCircle size={24} aria-label="Chat icon" />
       </span>
     </figure>
+  );
+}
+
+function PreviewHeader({
+  background,
+  color,
+  logoUrl,
+  title,
+}: {
+  background: string;
+  color: string;
+  logoUrl: string | null;
+  title: string;
+}) {
+  return (
+    <div
+      className="theme-preview__header"
+      style={{ background, color }}
+      data-testid="preview-header"
+    >
+      <span className="theme-preview__logo">
+        {logoUrl ? (
+          <img src={logoUrl} alt="Header logo" data-testid="preview-logo" />
+        ) : (
+          <span className="theme-preview__logo-default" data-testid="preview-default-logo">
+            <Sparkles size={18} aria-hidden="true" />
+          </span>
+        )}
+      </span>
+      <span className="theme-preview__title">{title}</span>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-/** A colour as the customization page holds it (spec §3): channels 0–255, alpha 0..1. */
+/** A colour as the customization page holds it (docs/spec.md §3): channels 0–255, alpha 0..1. */
 export interface Rgba {
   r: number;
   g: number;
@@ -8,7 +8,7 @@ export interface Rgba {
 
 const channel = (v: number) => Math.min(255, Math.max(0, Math.round(Number.isFinite(v) ? v : 0)));
 
-/** Spec §5: alpha is clamped to 0..1 (anything unreadable counts as opaque). */
+/** docs/spec.md §5: alpha is clamped to 0..1 (anything unreadable counts as opaque). */
 export function clampAlpha(v: number): number {
   if (!Number.isFinite(v)) return 1;
   return Math.round(Math.min(1, Math.max(0, v)) * 100) / 100;
@@ -84,7 +84,7 @@ export function readableTextOn(background: Rgba, backdrop?: Rgba): string {
   return light >= dark ? '#FFFFFF' : '#0C1A14';
 }
 
-/** The picker's 15 preset swatches (spec §9). */
+/** The picker's 15 preset swatches (docs/spec.md §9). */
 export const PRESET_SWATCHES: readonly string[] = [
   '#2EC16E',
   '#27C774',

@@ -1,18 +1,22 @@
-import { THEME_DEFAULTS, type ThemeColorField, type ThemeData } from '@docent/shared';
+import {
+  HEX_FIELDS,
+  THEME_DEFAULTS,
+  type ThemeColorField,
+  type ThemeSaveJson,
+  type ThemeSettingsResponse,
+} from '@docent/shared';
 import { api } from '../../lib/api.ts';
 import { parseColor, type Rgba, toHex, toRgbaString } from './color.ts';
 
-export type ThemeColors = Record<ThemeColorField, Rgba>;
+/** A theme being edited: each colour parsed into its channels (the colour picker works on them). */
+export type ThemeRgba = Record<ThemeColorField, Rgba>;
 
-/** Header, agent and user colours are saved as rgba(); the two icon colours as hex (spec §3). */
-export const HEX_ONLY: ReadonlySet<ThemeColorField> = new Set([
-  'send_icon_color',
-  'chat_icon_color',
-]);
+/** Header, agent and user colours are saved as rgba(); the two icon colours as hex (docs/spec.md §3). */
+export const HEX_ONLY: ReadonlySet<ThemeColorField> = new Set(HEX_FIELDS);
 
-export const DEFAULT_COLORS: ThemeColors = toColors(THEME_DEFAULTS);
+export const DEFAULT_COLORS: ThemeRgba = toColors(THEME_DEFAULTS);
 
-export function toColors(data: Partial<Record<ThemeColorField, string>>): ThemeColors {
+export function toColors(data: Partial<Record<ThemeColorField, string>>): ThemeRgba {
   const pick = (field: ThemeColorField) =>
     parseColor(data[field]) ?? (parseColor(THEME_DEFAULTS[field]) as Rgba);
   return {
@@ -37,38 +41,33 @@ export function safeLogoUrl(value: string | null | undefined): string | null {
 }
 
 export interface LoadedTheme {
-  colors: ThemeColors;
+  colors: ThemeRgba;
   logoUrl: string | null;
 }
 
 export async function fetchTheme(botId: string): Promise<LoadedTheme> {
-  const reply = await api<{ theme_data?: Partial<ThemeData> }>(
+  const reply = await api<ThemeSettingsResponse>(
     `customize/theme-settings/${encodeURIComponent(botId)}`,
   );
-  const data = reply.response?.theme_data ?? {};
+  const data = reply.response.theme_data;
   return { colors: toColors(data), logoUrl: safeLogoUrl(data.header_logo) };
 }
 
-/** Multipart save (spec §7): json_data plus the header_logo file, or logo null without one. */
-export function saveTheme(
-  botId: string,
-  colors: ThemeColors,
-  logo: File | null,
-  removeLogo = false,
-) {
-  const themes = {
-    header_color: toRgbaString(colors.header_color),
-    agent_color: toRgbaString(colors.agent_color),
-    user_color: toRgbaString(colors.user_color),
-    send_icon_color: toHex(colors.send_icon_color),
-    chat_icon_color: toHex(colors.chat_icon_color),
-    header_logo: null,
+/** Multipart save (docs/spec.md §7): json_data plus the header_logo file, or logo null without one. */
+export function saveTheme(botId: string, colors: ThemeRgba, logo: File | null, removeLogo = false) {
+  const json: ThemeSaveJson = {
+    bot_id: botId,
+    themes: {
+      header_color: toRgbaString(colors.header_color),
+      agent_color: toRgbaString(colors.agent_color),
+      user_color: toRgbaString(colors.user_color),
+      send_icon_color: toHex(colors.send_icon_color),
+      chat_icon_color: toHex(colors.chat_icon_color),
+    },
+    ...(removeLogo ? { remove_logo: true } : {}),
   };
   const form = new FormData();
-  form.append(
-    'json_data',
-    JSON.stringify({ bot_id: botId, themes, ...(removeLogo ? { remove_logo: true } : {}) }),
-  );
+  form.append('json_data', JSON.stringify(json));
   if (logo) form.append('header_logo', logo, logo.name);
-  return api<{ theme_data?: Partial<ThemeData> }>('customize/theme-settings', { form });
+  return api<ThemeSettingsResponse>('customize/theme-settings', { form });
 }

@@ -1,20 +1,18 @@
-import { isSitemapAddress, MESSAGES } from '@docent/shared';
 import { ArrowRight, Globe, ListTree } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { KnowledgeFrame, RouteTabs } from '../knowledge/KnowledgeFrame.tsx';
+import { KnowledgeFrame, RouteTabs } from '../knowledge/index.ts';
 import { CrawlProgress } from './CrawlProgress.tsx';
-import { beginCrawl, resetCrawl, useCrawl } from './crawl-store.ts';
+import { type CrawlKind, type CrawlState, useCrawl } from './crawl-store.ts';
+import { hostOf } from './host.ts';
 import { useCrawlFeed } from './use-crawl-feed.ts';
-import { cancelCrawl, startSitemapCrawl, startWebsiteCrawl } from './website.api.ts';
+import { useCrawlStart } from './use-crawl-start.ts';
 import type { WebsiteFlow } from './website-flows.ts';
 import './website.css';
 
-type Mode = 'website' | 'sitemap';
+type Mode = CrawlKind;
 
 const COPY: Record<Mode, { placeholder: string; label: string; button: string; hint: string }> = {
   website: {
@@ -31,84 +29,18 @@ const COPY: Record<Mode, { placeholder: string; label: string; button: string; h
   },
 };
 
-/** /crawl, /sitemap and their /datasource twins: start a crawl (spec §2, §4 stages 1 and 3). */
+/** /crawl, /sitemap and their /datasource twins: start a crawl (docs/spec.md §2, §4 stages 1 and 3). */
 export function CrawlForm({ flow, mode }: { flow: WebsiteFlow; mode: Mode }) {
-  const navigate = useNavigate();
   const crawl = useCrawl();
-  const copy = COPY[mode];
-  const ids = useId();
+  // Kept here, not in the form: the address is still there after a stopped or empty crawl.
   const [url, setUrl] = useState('');
   const [fetchImages, setFetchImages] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  /** Set when this form started the crawl: a crawl that ends with no page is reported here. */
-  const started = useRef(false);
-
+  const urlId = `${useId()}-url`;
+  const { error, busy, start, stop } = useCrawlStart(crawl, flow, mode, () =>
+    document.getElementById(urlId)?.focus(),
+  );
   const active = crawl.crawlId !== null && crawl.status === 'running' && !crawl.received;
   useCrawlFeed(active ? crawl.crawlId : null);
-
-  // The first page list opens the review (also for a crawl started before a reload).
-  const hadPages = useRef(crawl.received);
-  useEffect(() => {
-    if (!crawl.crawlId) {
-      hadPages.current = false;
-      return;
-    }
-    if (crawl.received) {
-      if (!hadPages.current) {
-        hadPages.current = true;
-        started.current = false;
-        navigate(flow.listing);
-      }
-      return;
-    }
-    hadPages.current = false;
-    if (started.current && crawl.status !== 'running') {
-      // Finished without a single page: say why and let the user try another address.
-      started.current = false;
-      setError(crawl.message || 'No pages could be crawled from this website.');
-      resetCrawl();
-    }
-  }, [crawl, flow.listing, navigate]);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = url.trim();
-    if (!value) return fail(MESSAGES.enterWebsiteUrl);
-    if (mode === 'sitemap' && !isSitemapAddress(value)) return fail(MESSAGES.sitemapInvalid);
-    setError('');
-    setBusy(true);
-    try {
-      const reply =
-        mode === 'website'
-          ? await startWebsiteCrawl(value, fetchImages)
-          : await startSitemapCrawl(value, fetchImages);
-      const crawlId = reply.response?.crawl_id;
-      if (reply.hasError || !crawlId) return fail(reply.message || 'Crawling could not start.');
-      started.current = true;
-      beginCrawl(crawlId, mode, value);
-      if (reply.message) toast.info(reply.message, { toastId: 'websites-will-be-loaded' });
-    } catch (err) {
-      fail(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  function fail(message: string) {
-    setError(message);
-    document.getElementById(`${ids}-url`)?.focus();
-  }
-
-  const onStop = async () => {
-    const id = crawl.crawlId;
-    started.current = false;
-    resetCrawl();
-    if (id) await cancelCrawl(id).catch(() => undefined);
-  };
-
-  const reviewing = crawl.crawlId !== null && crawl.received;
-
   return (
     <KnowledgeFrame
       flow={flow.frame}
@@ -130,60 +62,94 @@ export function CrawlForm({ flow, mode }: { flow: WebsiteFlow; mode: Mode }) {
           ]}
         />
         {active ? (
-          <CrawlProgress crawl={crawl} onStop={onStop} waiting />
+          <CrawlProgress crawl={crawl} onStop={stop} waiting />
         ) : (
-          <form className="kb-form" onSubmit={onSubmit} noValidate>
-            <TextField
-              id={`${ids}-url`}
-              label={copy.label}
-              name="website_url"
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder={copy.placeholder}
-              value={url}
-              error={error}
-              hint={copy.hint}
-              onChange={(e) => setUrl(e.target.value)}
-            />
-            <label className="wb-check">
-              <input
-                type="checkbox"
-                checked={fetchImages}
-                onChange={(e) => setFetchImages(e.target.checked)}
-              />
-              <span className="wb-check__box" aria-hidden="true" />
-              <span>Do you want to fetch content from images?</span>
-            </label>
-            <div className="kb-form__actions">
-              <div className="kb-form__actions-end">
-                <Button type="submit" loading={busy}>
-                  {copy.button}
-                </Button>
-              </div>
-            </div>
-          </form>
+          <CrawlUrlForm
+            urlId={urlId}
+            mode={mode}
+            url={[url, setUrl]}
+            fetchImages={[fetchImages, setFetchImages]}
+            error={error}
+            busy={busy}
+            onStart={() => void start(url, fetchImages)}
+          />
         )}
-        {reviewing && (
-          <div className="kb-pending">
-            <span>
-              {crawl.pages.length - crawl.removed.size} pages of {hostOf(crawl.startUrl)} are
-              waiting for review
-            </span>
-            <Link to={flow.listing}>
-              Review pages <ArrowRight size={14} aria-hidden="true" />
-            </Link>
-          </div>
-        )}
+        {crawl.crawlId !== null && crawl.received && <PendingReview crawl={crawl} flow={flow} />}
       </section>
     </KnowledgeFrame>
   );
 }
 
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
+type Field<T> = [T, (value: T) => void];
+
+function CrawlUrlForm({
+  urlId,
+  mode,
+  url: [url, setUrl],
+  fetchImages: [fetchImages, setFetchImages],
+  error,
+  busy,
+  onStart,
+}: {
+  urlId: string;
+  mode: Mode;
+  url: Field<string>;
+  fetchImages: Field<boolean>;
+  error: string;
+  busy: boolean;
+  onStart: () => void;
+}) {
+  const copy = COPY[mode];
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onStart();
+  };
+  return (
+    <form className="kb-form" onSubmit={onSubmit} noValidate>
+      <TextField
+        id={urlId}
+        label={copy.label}
+        name="website_url"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder={copy.placeholder}
+        value={url}
+        error={error}
+        hint={copy.hint}
+        onChange={(e) => setUrl(e.target.value)}
+      />
+      <label className="wb-check">
+        <input
+          type="checkbox"
+          checked={fetchImages}
+          onChange={(e) => setFetchImages(e.target.checked)}
+        />
+        <span className="wb-check__box" aria-hidden="true" />
+        <span>Do you want to fetch content from images?</span>
+      </label>
+      <div className="kb-form__actions">
+        <div className="kb-form__actions-end">
+          <Button type="submit" loading={busy}>
+            {copy.button}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** A crawl with pages is waiting: link back to its review. */
+function PendingReview({ crawl, flow }: { crawl: CrawlState; flow: WebsiteFlow }) {
+  return (
+    <div className="kb-pending">
+      <span>
+        {crawl.pages.length - crawl.removed.size} pages of {hostOf(crawl.startUrl)} are waiting for
+        review
+      </span>
+      <Link to={flow.listing}>
+        Review pages <ArrowRight size={14} aria-hidden="true" />
+      </Link>
+    </div>
+  );
 }

@@ -3,7 +3,6 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { CrawlState } from './crawl-store.ts';
-import '../knowledge/training.css';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 

@@ -1,12 +1,13 @@
-import type { CrawledPageItem, CrawlListEvent } from '@docent/shared';
+import type { CrawledPageItem, CrawlListEvent, CrawlMessageEvent } from '@docent/shared';
 import { useSyncExternalStore } from 'react';
 
-export type CrawlKind = 'website' | 'sitemap';
-export type CrawlStatus = 'idle' | 'running' | 'complete' | 'failed' | 'cancelled';
+export type CrawlKind = CrawlListEvent['kind'];
+/** The server's crawl status, or `idle` before any crawl. */
+export type CrawlStatus = 'idle' | CrawlListEvent['status'];
 
 /**
  * The crawl under review. It lives outside React so that it survives moving between the form
- * and the review listing; Cancel (spec §2) empties it.
+ * and the review listing; Cancel (docs/spec.md §2) empties it.
  */
 export interface CrawlState {
   crawlId: string | null;
@@ -119,6 +120,22 @@ export function applyCrawlList(event: CrawlListEvent): void {
     pageCap: event.page_cap,
     message: event.message ?? '',
     hasError: Boolean(event.hasError),
+    updatedAt: Date.now(),
+  });
+}
+
+/**
+ * Applies a crawl's `message`: once it says the crawl is over (process_complete 1), the outcome
+ * stands even if the final list is still on its way; the list that follows fills the table.
+ */
+export function applyCrawlMessage(event: CrawlMessageEvent): void {
+  if (!state.crawlId || event.crawl_id !== state.crawlId) return;
+  if (event.process_complete !== 1 || state.status !== 'running') return;
+  set({
+    ...state,
+    status: event.status,
+    message: event.message,
+    hasError: event.hasError,
     updatedAt: Date.now(),
   });
 }

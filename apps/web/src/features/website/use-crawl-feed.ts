@@ -1,15 +1,21 @@
-import type { CrawlListEvent } from '@docent/shared';
+import type {
+  CrawledPageItem,
+  CrawlListMeta,
+  CrawlMessageEvent,
+  RealtimeMessageEvent,
+} from '@docent/shared';
 import { useEffect } from 'react';
-import { useAppState } from '../../app/app-state.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { applyCrawlList, getCrawl, resetCrawl } from './crawl-store.ts';
+import { useAppState } from '../../lib/app-state.tsx';
+import { applyCrawlList, applyCrawlMessage, getCrawl, resetCrawl } from './crawl-store.ts';
 import { fetchCrawl } from './website.api.ts';
 
 const POLL_MS = 2000;
 
 /**
  * Keeps the crawl under review up to date while it runs: realtime `website_parser_list` /
- * `sitemap_parser_list` events when the socket delivers them, and a re-read of the list when
+ * `sitemap_parser_list` lists and crawl `message`s when the socket delivers them, and a re-read
+ * of the list when
  * none arrived lately (socket down, events missed, page reloaded).
  */
 export function useCrawlFeed(crawlId: string | null): void {
@@ -17,12 +23,20 @@ export function useCrawlFeed(crawlId: string | null): void {
 
   useEffect(() => {
     if (!crawlId || !socket) return;
-    const onList = (payload: unknown) => applyCrawlList(payload as CrawlListEvent);
+    // The payload is the list of pages; the second argument says which crawl it belongs to.
+    const onList = (pages: CrawledPageItem[], crawl: CrawlListMeta) =>
+      applyCrawlList({ ...crawl, pages });
+    // The start ('Websites will be loaded') and the outcome of a crawl come as `message`.
+    const onMessage = (msg: RealtimeMessageEvent | CrawlMessageEvent) => {
+      if ('crawl_id' in msg) applyCrawlMessage(msg);
+    };
     socket.on('website_parser_list', onList);
     socket.on('sitemap_parser_list', onList);
+    socket.on('message', onMessage);
     return () => {
       socket.off('website_parser_list', onList);
       socket.off('sitemap_parser_list', onList);
+      socket.off('message', onMessage);
     };
   }, [crawlId, socket]);
 

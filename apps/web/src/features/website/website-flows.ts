@@ -1,6 +1,6 @@
-import { DATASOURCE_FLOW, type KnowledgeFlow, ONBOARDING_FLOW } from '../knowledge/flows.ts';
+import { DATASOURCE_FLOW, type KnowledgeFlow, ONBOARDING_FLOW } from '../knowledge/index.ts';
 
-/** The onboarding website screens and their /datasource twins differ only in routes (spec §2). */
+/** The onboarding website screens and their /datasource twins differ only in routes (docs/spec.md §2). */
 export interface WebsiteFlow {
   frame: KnowledgeFlow;
   crawl: string;

@@ -1,18 +1,31 @@
-import type { CrawlListEvent, CrawlStartedResponse } from '@docent/shared';
+import type {
+  CancelCrawlBody,
+  CrawlListEvent,
+  CrawlStartedResponse,
+  TrainingResponse,
+  UploadWebsiteBody,
+} from '@docent/shared';
 import { api } from '../../lib/api.ts';
-import type { TrainingReply } from '../knowledge/knowledge.api.ts';
 
-/** Stage 1 (spec §7): crawl the whole site from this URL; pages arrive over realtime. */
+/** Stage 1 (docs/spec.md §7): crawl the whole site from this URL; pages arrive over realtime. */
 export function startWebsiteCrawl(websiteUrl: string, fetchImages: boolean) {
   return api<CrawlStartedResponse>('upload/website', {
-    json: { website_url: websiteUrl, stage: 1, fetch_img_content: fetchImages },
+    json: {
+      website_url: websiteUrl,
+      stage: 1,
+      fetch_img_content: fetchImages,
+    } satisfies UploadWebsiteBody,
   });
 }
 
-/** Stage 3 (spec §7): list a sitemap's pages. */
+/** Stage 3 (docs/spec.md §7): list a sitemap's pages. */
 export function startSitemapCrawl(sitemapUrl: string, fetchImages: boolean) {
   return api<CrawlStartedResponse>('upload/website', {
-    json: { website_sitemap: sitemapUrl, stage: 3, fetch_img_content: fetchImages },
+    json: {
+      website_sitemap: sitemapUrl,
+      stage: 3,
+      fetch_img_content: fetchImages,
+    } satisfies UploadWebsiteBody,
   });
 }
 
@@ -22,24 +35,24 @@ export function fetchCrawl(crawlId: string) {
 }
 
 export function cancelCrawl(crawlId: string) {
-  return api('upload/website/cancel', { json: { crawl_id: crawlId } });
+  return api('upload/website/cancel', { json: { crawl_id: crawlId } satisfies CancelCrawlBody });
 }
 
-/** Stage 2 (spec §7): train the kept pages; char_count is the sum of their token_count. */
+/** Stage 2 (docs/spec.md §7): train the kept pages; char_count is the sum of their token_count. */
 export function trainPages(
   urls: readonly string[],
   charCount: number,
   botId: string | null,
   crawlId: string,
 ) {
-  return api<TrainingReply>('upload/website', {
+  return api<TrainingResponse>('upload/website', {
     json: {
-      selected_urls: urls,
+      selected_urls: [...urls],
       stage: 2,
       char_count: charCount,
       bot_count: 1,
       bot_id: botId,
       crawl_id: crawlId,
-    },
+    } satisfies UploadWebsiteBody,
   });
 }

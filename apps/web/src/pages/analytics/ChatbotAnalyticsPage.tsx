@@ -1,7 +1,7 @@
 import { Bot, CheckCircle2, type LucideIcon, MessageCircle, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useBotList } from '../../features/bots/bots.api.ts';
+import { useBotList } from '../../features/bots/index.ts';
 
 export function ChatbotAnalyticsPage() {
   const { data: bots = [], isLoading } = useBotList();

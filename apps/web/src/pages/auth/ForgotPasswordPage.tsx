@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/Button.tsx';
 import { FormError, TextField } from '../../components/Field.tsx';
-import { authApi } from '../../features/auth/auth.api.ts';
+import { authApi } from '../../features/auth/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
     setError('');
     setLoading(true);
     try {
-      const reply = await authApi.validateEmail(trimmed);
+      const reply = await authApi.validateEmail({ email: trimmed });
       if (reply.errorCode === -1) {
         toast.success(reply.message);
         navigate('/login');
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
         toast.error(reply.message || MESSAGES.resetLinkFailed);
       }
     } catch (err) {
-      // Spec §8: a 404 failure shows the server's message; any other failure a generic one.
+      // docs/spec.md §8: a 404 failure shows the server's message; any other failure a generic one.
       if (err instanceof ApiError && err.body?.errorCode === 404 && err.body.message) {
         toast.error(err.body.message);
       } else {

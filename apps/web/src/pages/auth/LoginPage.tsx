@@ -2,11 +2,11 @@ import { EMAIL_PATTERN, MESSAGES } from '@docent/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { setSession } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { FormError, PasswordField, TextField } from '../../components/Field.tsx';
-import { authApi } from '../../features/auth/auth.api.ts';
+import { authApi } from '../../features/auth/index.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { setSession } from '../../lib/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 export function LoginPage() {
@@ -24,9 +24,8 @@ export function LoginPage() {
     setError('');
     setLoading(true);
     try {
-      const reply = await authApi.login(trimmed, password);
+      const reply = await authApi.login({ email: trimmed, password });
       const r = reply.response;
-      if (reply.hasError || !r) throw new Error(reply.message);
       localStorage.clear();
       setSession({
         user: r.user,

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/Button.tsx';
 import { FormError, PasswordField } from '../../components/Field.tsx';
-import { authApi } from '../../features/auth/auth.api.ts';
+import { authApi } from '../../features/auth/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 

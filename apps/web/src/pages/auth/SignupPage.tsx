@@ -1,12 +1,52 @@
 import { EMAIL_PATTERN, MESSAGES } from '@docent/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/Button.tsx';
 import { FormError, PasswordField, TextField } from '../../components/Field.tsx';
-import { authApi } from '../../features/auth/auth.api.ts';
+import { authApi } from '../../features/auth/index.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+
+interface SignupForm {
+  fullname: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+const EMPTY: SignupForm = { fullname: '', email: '', password: '', confirmPassword: '' };
+
+/** The first problem of the form, in the spec's order, or ''. */
+function problemOf(form: SignupForm): string {
+  const email = form.email.trim();
+  if (!email || !form.password || !form.confirmPassword) return MESSAGES.fillAllFields;
+  if (!EMAIL_PATTERN.test(email)) return MESSAGES.validEmail;
+  if (!form.fullname.trim()) return MESSAGES.enterFullName;
+  if (form.password !== form.confirmPassword) return MESSAGES.passwordsDoNotMatch;
+  return '';
+}
+
+/** The invited address, looked up from the invitation token; true while that runs. */
+function useInvitedEmail(token: string, onEmail: (email: string) => void): boolean {
+  const [lookingUp, setLookingUp] = useState(Boolean(token));
+  const found = useRef(onEmail);
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    authApi
+      .fetchEmail({ user_id: token })
+      .then((reply) => {
+        const email = reply.response.email;
+        if (!cancelled && email) found.current(email);
+      })
+      .catch((err) => !cancelled && toast.error(errorMessage(err)))
+      .finally(() => !cancelled && setLookingUp(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [token]);
+  return lookingUp;
+}
 
 /**
  * /signup and /complete-signup. With `?user_id=<token>` from the invitation mail the e-mail
@@ -16,44 +56,18 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('user_id') ?? '';
-  const [form, setForm] = useState({ fullname: '', email: '', password: '', confirmPassword: '' });
-  const [lookingUp, setLookingUp] = useState(Boolean(token));
+  const [form, setForm] = useState<SignupForm>(EMPTY);
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(false);
 
-  useEffect(() => {
-    if (!token) return;
-    let cancelled = false;
-    authApi
-      .fetchEmail(token)
-      .then((reply) => {
-        if (cancelled) return;
-        if (reply.hasError) toast.error(reply.message);
-        const email = reply.response?.email;
-        if (email) setForm((f) => ({ ...f, email }));
-      })
-      .catch((err) => !cancelled && toast.error(errorMessage(err)))
-      .finally(() => !cancelled && setLookingUp(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [token]);
+  const lookingUp = useInvitedEmail(token, (email) => setForm((f) => ({ ...f, email })));
 
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  const validate = (): string => {
-    const email = form.email.trim();
-    if (!email || !form.password || !form.confirmPassword) return MESSAGES.fillAllFields;
-    if (!EMAIL_PATTERN.test(email)) return MESSAGES.validEmail;
-    if (!form.fullname.trim()) return MESSAGES.enterFullName;
-    if (form.password !== form.confirmPassword) return MESSAGES.passwordsDoNotMatch;
-    return '';
-  };
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = validate();
+    const problem = problemOf(form);
     setError(problem);
     if (problem) return;
     setLoading(true);
@@ -63,10 +77,8 @@ export function SignupPage() {
         fullname: form.fullname.trim(),
         password: form.password,
       };
-      const reply = token
-        ? await authApi.completeRegistration({ ...body, user_id: token })
-        : await authApi.registerDirect({ ...body, confirmPassword: form.confirmPassword });
-      if (reply.hasError) throw new Error(reply.message);
+      if (token) await authApi.completeRegistration({ ...body, user_id: token });
+      else await authApi.register({ ...body, confirmPassword: form.confirmPassword });
       toast.success(MESSAGES.registrationSuccessful);
       navigate('/login', { replace: true });
     } catch (err) {
@@ -87,46 +99,64 @@ export function SignupPage() {
       }
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Full Name"
-          name="fullname"
-          autoComplete="name"
-          placeholder="Jane Cooper"
-          value={form.fullname}
-          onChange={set('fullname')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder={lookingUp ? 'Looking up your invitation…' : 'you@company.com'}
-          value={form.email}
-          onChange={set('email')}
-          readOnly={Boolean(token)}
-          disabled={lookingUp}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          value={form.password}
-          onChange={set('password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          placeholder="Repeat your password"
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
-        />
+        <SignupFields form={form} set={set} invited={Boolean(token)} lookingUp={lookingUp} />
         <FormError message={error} />
         <Button type="submit" size="lg" block loading={loading} disabled={lookingUp}>
           Register
         </Button>
       </form>
     </AuthLayout>
+  );
+}
+
+function SignupFields({
+  form,
+  set,
+  invited,
+  lookingUp,
+}: {
+  form: SignupForm;
+  set: (key: keyof SignupForm) => (e: { target: { value: string } }) => void;
+  invited: boolean;
+  lookingUp: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        label="Full Name"
+        name="fullname"
+        autoComplete="name"
+        placeholder="Jane Cooper"
+        value={form.fullname}
+        onChange={set('fullname')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder={lookingUp ? 'Looking up your invitation…' : 'you@company.com'}
+        value={form.email}
+        onChange={set('email')}
+        readOnly={invited}
+        disabled={lookingUp}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        value={form.password}
+        onChange={set('password')}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
+    </>
   );
 }

@@ -49,7 +49,7 @@ function PlanGrid({ period }: { period: 'month' | 'year' }) {
   );
 }
 
-/** Static plan page (spec §2/§9: Monthly/Annual tabs, AED 250/270/290 per month). */
+/** Static plan page (docs/spec.md §2/§9: Monthly/Annual tabs, AED 250/270/290 per month). */
 export function BillingPage() {
   return (
     <div className="page">

@@ -1,5 +1,4 @@
-import { CrawlForm } from '../../features/website/CrawlForm.tsx';
-import { DATASOURCE_WEBSITE, ONBOARDING_WEBSITE } from '../../features/website/website-flows.ts';
+import { CrawlForm, DATASOURCE_WEBSITE, ONBOARDING_WEBSITE } from '../../features/website/index.ts';
 
 /** /crawl */
 export function CrawlPage() {

@@ -1,13 +1,13 @@
+import type { BotListItem } from '@docent/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { getSession, removeSessionKeys } from '../../app/session.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { BOT_LIST_KEY, type BotSummary, useBotList } from '../../features/bots/bots.api.ts';
-import { deleteBot } from '../../features/knowledge/knowledge.api.ts';
+import { BOT_LIST_KEY, deleteBot, useBotList } from '../../features/bots/index.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { getSession, removeSessionKeys } from '../../lib/session.ts';
 import { BotCard } from './BotCard.tsx';
 import './bot-cards.css';
 
@@ -15,7 +15,7 @@ import './bot-cards.css';
 export function BotCardList() {
   const { data: bots, isLoading } = useBotList();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<BotSummary | null>(null);
+  const [pending, setPending] = useState<BotListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   const onDelete = async () => {
@@ -23,13 +23,9 @@ export function BotCardList() {
     setDeleting(true);
     try {
       const reply = await deleteBot(pending.bot_id);
-      if (reply.hasError) {
-        toast.error(reply.message);
-      } else {
-        if (reply.message) toast.success(reply.message);
-        if (getSession().bot_id === pending.bot_id) {
-          removeSessionKeys('bot_id', 'bot_name', 'conversation_id');
-        }
+      if (reply.message) toast.success(reply.message);
+      if (getSession().bot_id === pending.bot_id) {
+        removeSessionKeys('bot_id', 'bot_name', 'conversation_id');
       }
     } catch (err) {
       toast.error(errorMessage(err));

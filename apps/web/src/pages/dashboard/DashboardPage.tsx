@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
 import { useRef } from 'react';
-import { removeSessionKeys } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { usePlanCheck } from '../../features/knowledge/use-plan-check.ts';
+import { usePlanCheck } from '../../features/knowledge/index.ts';
+import { removeSessionKeys } from '../../lib/session.ts';
 import { BotCardList } from './BotCardList.tsx';
 import { DataSourceCards } from './DataSourceCards.tsx';
 

@@ -7,14 +7,14 @@ import {
   MonitorPlay,
 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { useAppState } from '../../app/app-state.tsx';
+import { useAppState } from '../../lib/app-state.tsx';
 
 interface Source {
   title: string;
   text: string;
   to: string;
   icon: LucideIcon;
-  /** QA and Text & Files start from empty local lists (spec §2). */
+  /** QA and Text & Files start from empty local lists (docs/spec.md §2). */
   resets?: boolean;
 }
 

@@ -1,5 +1,4 @@
-import { TRAINED_TABS, type TrainedTab } from '../../features/knowledge/flows.ts';
-import { TrainedItems } from '../../features/knowledge/TrainedItems.tsx';
+import { TRAINED_TABS, TrainedItems, type TrainedTab } from '../../features/knowledge/index.ts';
 
 function tabAt(path: string): TrainedTab {
   const tab = TRAINED_TABS.find((t) => t.path === path);

@@ -1,4 +1,5 @@
 import { Clock, Globe2, type LucideIcon, ShieldCheck, TrendingUp, Zap } from 'lucide-react';
+import './benefits.css';
 
 const BENEFITS: { title: string; text: string; icon: LucideIcon }[] = [
   {

@@ -1,4 +1,5 @@
 import { LogoMark } from '../../components/Logo.tsx';
+import './chat-demo.css';
 
 /** The live-chat demo picture, drawn in HTML/CSS: a support widget over a storefront. */
 export function ChatDemo() {

@@ -1,5 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
+import './faq.css';
 
 const FAQ = [
   {

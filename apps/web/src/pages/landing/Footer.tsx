@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { SOCIAL_LINKS } from './social.tsx';
+import './footer.css';
 
 export function Footer({ onContact }: { onContact: () => void }) {
   return (

@@ -3,9 +3,10 @@ import { Sparkles } from 'lucide-react';
 import { type FormEvent, type Ref, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/Button.tsx';
-import { authApi } from '../../features/auth/auth.api.ts';
+import { authApi } from '../../features/auth/index.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { ChatDemo } from './ChatDemo.tsx';
+import './hero.css';
 
 export function Hero({ emailRef }: { emailRef: Ref<HTMLInputElement> }) {
   const [email, setEmail] = useState('');
@@ -19,8 +20,7 @@ export function Hero({ emailRef }: { emailRef: Ref<HTMLInputElement> }) {
     setError('');
     setLoading(true);
     try {
-      const reply = await authApi.registerEmail(trimmed);
-      if (reply.hasError) throw new Error(reply.message);
+      const reply = await authApi.register({ email: trimmed });
       toast.success(reply.message || 'Check your inbox to complete your registration.');
       setEmail('');
     } catch (err) {

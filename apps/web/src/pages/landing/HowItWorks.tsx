@@ -1,4 +1,5 @@
 import { Code2, Database, type LucideIcon, Palette, Wand2 } from 'lucide-react';
+import './how-it-works.css';
 
 const STEPS: { title: string; text: string; icon: LucideIcon }[] = [
   {

@@ -9,6 +9,7 @@ import {
   UtensilsCrossed,
   Wrench,
 } from 'lucide-react';
+import './industries.css';
 
 const INDUSTRIES: { name: string; ask: string; icon: LucideIcon; tone: string }[] = [
   { name: 'E-commerce', ask: 'Where is my order?', icon: ShoppingBag, tone: 'green' },

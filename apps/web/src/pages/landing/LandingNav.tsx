@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
+import './landing-nav.css';
 
 const LINKS = [
   ['#how-it-works', 'How it works'],

@@ -1,5 +1,7 @@
+// The chrome the sections share comes first: their own sheets refine it.
+import './landing.css';
 import { useRef, useState } from 'react';
-import { ContactDialog } from '../../features/contact/ContactDialog.tsx';
+import { ContactDialog } from '../../features/contact/index.ts';
 import { Benefits } from './Benefits.tsx';
 import { Faq } from './Faq.tsx';
 import { Footer } from './Footer.tsx';

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import './newsletter.css';
 
 export function Newsletter({ onSubscribe }: { onSubscribe: (email: string) => void }) {
   const [email, setEmail] = useState('');

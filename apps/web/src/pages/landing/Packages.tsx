@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import './packages.css';
 
 export const PACKAGES = [
   {

@@ -1,4 +1,5 @@
 import { Star } from 'lucide-react';
+import './testimonial.css';
 
 export function Testimonial() {
   return (

@@ -3,11 +3,11 @@ import { toast } from 'react-toastify';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Switch } from '../../components/Switch.tsx';
-import { profileApi } from '../../features/profile/profile.api.ts';
+import { profileApi } from '../../features/profile/index.ts';
 import { errorMessage } from '../../lib/api.ts';
 
 export function NotificationPage() {
-  // Default ON (spec §2) until the saved preference arrives.
+  // Default ON (docs/spec.md §2) until the saved preference arrives.
   const [enabled, setEnabled] = useState(true);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
@@ -17,8 +17,7 @@ export function NotificationPage() {
     profileApi
       .getNotifications()
       .then((reply) => {
-        const value = reply.response?.email_notifications;
-        if (!cancelled && typeof value === 'boolean') setEnabled(value);
+        if (!cancelled) setEnabled(reply.response.email_notifications);
       })
       .catch(() => {})
       .finally(() => !cancelled && setLoading(false));
@@ -31,8 +30,7 @@ export function NotificationPage() {
     setEnabled(next);
     setSaving(true);
     try {
-      const reply = await profileApi.setNotifications(next);
-      if (reply.hasError) throw new Error(reply.message);
+      const reply = await profileApi.setNotifications({ email_notifications: next });
       toast.success(reply.message || 'Notification settings saved');
     } catch (err) {
       setEnabled(!next);

@@ -1,5 +1,5 @@
-import { DATASOURCE_FLOW, ONBOARDING_FLOW } from '../../features/knowledge/flows.ts';
-import { FilesUpload } from '../../features/media/FilesUpload.tsx';
+import { DATASOURCE_FLOW, ONBOARDING_FLOW } from '../../features/knowledge/index.ts';
+import { FilesUpload } from '../../features/media/index.ts';
 
 /** /pdf-upload */
 export function PdfUploadPage() {

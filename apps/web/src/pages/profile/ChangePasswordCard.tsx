@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/Button.tsx';
 import { FormError, PasswordField } from '../../components/Field.tsx';
-import { profileApi } from '../../features/profile/profile.api.ts';
+import { profileApi } from '../../features/profile/index.ts';
 import { errorMessage } from '../../lib/api.ts';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
@@ -24,7 +24,6 @@ export function ChangePasswordCard() {
     setSaving(true);
     try {
       const reply = await profileApi.changePassword(form);
-      if (reply.hasError) throw new Error(reply.message);
       toast.success(reply.message || 'Password changed');
       setForm(EMPTY);
     } catch (err) {

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { clearSession } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { profileApi } from '../../features/profile/profile.api.ts';
+import { profileApi } from '../../features/profile/index.ts';
 import { errorMessage, sessionEndedOnPurpose } from '../../lib/api.ts';
+import { clearSession } from '../../lib/session.ts';
 
 export function DeleteAccountCard() {
   const navigate = useNavigate();
@@ -19,7 +19,6 @@ export function DeleteAccountCard() {
     setBusy(true);
     try {
       const reply = await profileApi.deleteAccount();
-      if (reply.hasError) throw new Error(reply.message);
       sessionEndedOnPurpose();
       toast.success(reply.message || 'Your account has been deleted');
       setOpen(false);

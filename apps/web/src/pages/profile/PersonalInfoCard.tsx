@@ -1,15 +1,34 @@
+import type { PersonalInfoResponse } from '@docent/shared';
 import { Camera } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { setSession, useSession } from '../../app/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormError, TextField } from '../../components/Field.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { profileApi } from '../../features/profile/profile.api.ts';
+import { profileApi } from '../../features/profile/index.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { setSession, useSession } from '../../lib/session.ts';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/jpg';
+
+/** Loads the profile once into the form; true while that runs. */
+function useProfile(onLoaded: (info: PersonalInfoResponse) => void): boolean {
+  const [loading, setLoading] = useState(true);
+  const loaded = useRef(onLoaded);
+  useEffect(() => {
+    let cancelled = false;
+    profileApi
+      .get()
+      .then((reply) => !cancelled && loaded.current(reply.response))
+      .catch((err) => !cancelled && toast.error(errorMessage(err)))
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return loading;
+}
 
 export function PersonalInfoCard() {
   const session = useSession();
@@ -17,47 +36,14 @@ export function PersonalInfoCard() {
   const [email, setEmail] = useState(session.email ?? '');
   const [avatarUrl, setAvatarUrl] = useState<string | null>(session.img_path ?? null);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
 
-  useEffect(() => {
-    let cancelled = false;
-    profileApi
-      .get()
-      .then((reply) => {
-        if (cancelled) return;
-        if (reply.hasError) return toast.error(reply.message);
-        const info = reply.response;
-        if (!info) return;
-        setName(info.full_name ?? '');
-        if (info.email) setEmail(info.email);
-        setAvatarUrl(info.avatar || null);
-      })
-      .catch((err) => !cancelled && toast.error(errorMessage(err)))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  // The chosen picture shows at once, before it is saved.
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0] ?? null;
-    if (picked && !/^image\/(png|jpe?g)$/.test(picked.type)) {
-      toast.error('Please choose a PNG or JPEG image');
-      return;
-    }
-    setFile(picked);
-  };
+  const loading = useProfile((info) => {
+    setName(info.full_name ?? '');
+    if (info.email) setEmail(info.email);
+    setAvatarUrl(info.avatar || null);
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,12 +51,11 @@ export function PersonalInfoCard() {
     setError('');
     setSaving(true);
     try {
-      const reply = await profileApi.save(name.trim(), file);
-      if (reply.hasError) throw new Error(reply.message);
+      const reply = await profileApi.save({ name: name.trim() }, file);
       toast.success(reply.message || 'Profile updated');
       const fresh = await profileApi.get().catch(() => null);
       const info = fresh?.response;
-      const avatar = info?.avatar || reply.response?.avatar || avatarUrl;
+      const avatar = info?.avatar || reply.response.avatar || avatarUrl;
       setAvatarUrl(avatar ?? null);
       setFile(null);
       setSession({ fullName: info?.full_name || name.trim(), img_path: avatar || undefined });
@@ -95,22 +80,7 @@ export function PersonalInfoCard() {
         </div>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="avatar-picker">
-            <Avatar src={preview ?? avatarUrl} size={80} alt="Profile picture" />
-            <div>
-              <label className="btn btn--secondary btn--sm avatar-picker__button">
-                <Camera size={16} aria-hidden="true" /> Upload photo
-                <input
-                  type="file"
-                  accept={IMAGE_TYPES}
-                  className="sr-only"
-                  name="avatar_img"
-                  onChange={onPick}
-                />
-              </label>
-              <p className="field__hint">{file ? file.name : 'PNG or JPEG, square works best.'}</p>
-            </div>
-          </div>
+          <AvatarPicker avatarUrl={avatarUrl} file={file} onPick={setFile} />
           <div className="form__grid-2">
             <TextField
               label="Full Name"
@@ -130,5 +100,50 @@ export function PersonalInfoCard() {
         </form>
       )}
     </section>
+  );
+}
+
+/** The picture and "Upload photo": a chosen PNG or JPEG shows at once, before it is saved. */
+function AvatarPicker({
+  avatarUrl,
+  file,
+  onPick,
+}: {
+  avatarUrl: string | null;
+  file: File | null;
+  onPick: (file: File | null) => void;
+}) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    if (picked && !/^image\/(png|jpe?g)$/.test(picked.type)) {
+      toast.error('Please choose a PNG or JPEG image');
+      return;
+    }
+    onPick(picked);
+  };
+  return (
+    <div className="avatar-picker">
+      <Avatar src={preview ?? avatarUrl} size={80} alt="Profile picture" />
+      <div>
+        <label className="btn btn--secondary btn--sm avatar-picker__button">
+          <Camera size={16} aria-hidden="true" /> Upload photo
+          <input
+            type="file"
+            accept={IMAGE_TYPES}
+            className="sr-only"
+            name="avatar_img"
+            onChange={onChange}
+          />
+        </label>
+        <p className="field__hint">{file ? file.name : 'PNG or JPEG, square works best.'}</p>
+      </div>
+    </div>
   );
 }

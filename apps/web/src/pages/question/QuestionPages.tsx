@@ -1,7 +1,10 @@
-import { CsvUpload } from '../../features/knowledge/CsvUpload.tsx';
-import { DATASOURCE_FLOW, ONBOARDING_FLOW } from '../../features/knowledge/flows.ts';
-import { QuestionForm } from '../../features/knowledge/QuestionForm.tsx';
-import { QuestionListing } from '../../features/knowledge/QuestionListing.tsx';
+import {
+  CsvUpload,
+  DATASOURCE_FLOW,
+  ONBOARDING_FLOW,
+  QuestionForm,
+  QuestionListing,
+} from '../../features/knowledge/index.ts';
 
 /** /question */
 export function QuestionPage() {

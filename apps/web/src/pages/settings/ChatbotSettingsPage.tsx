@@ -1,26 +1,21 @@
-import { SETTINGS_LIMITS } from '@docent/shared';
+import { type GeneralSettings, SETTINGS_LIMITS } from '@docent/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Type } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useSession } from '../../app/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ChatbotSideMenu } from '../../components/ChatbotSideMenu.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { NoBotSelected } from '../../components/NoBotSelected.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { AllowedDomains } from '../../features/embed/AllowedDomains.tsx';
-import {
-  fetchGeneralSettings,
-  type GeneralSettings,
-  saveGeneralSettings,
-} from '../../features/knowledge/knowledge.api.ts';
-import { NoBotSelected } from '../../features/knowledge/NoBotSelected.tsx';
-import { TextAreaField } from '../../features/knowledge/TextAreaField.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
+import { fetchGeneralSettings, saveGeneralSettings } from '../../features/bots/index.ts';
+import { AllowedDomains, WidgetBudget } from '../../features/embed/index.ts';
 import { errorMessage } from '../../lib/api.ts';
-import '../../features/knowledge/knowledge.css';
+import { useSession } from '../../lib/session.ts';
 import './settings.css';
 
-/** /chatbot-settings: AI General Settings of the stored bot (spec §2, §7). */
+/** /chatbot-settings: AI General Settings of the stored bot (docs/spec.md §2, §7). */
 export function ChatbotSettingsPage() {
   const { bot_id: botId } = useSession();
   return (
@@ -29,6 +24,7 @@ export function ChatbotSettingsPage() {
         <>
           <SettingsForm key={botId} botId={botId} />
           <AllowedDomains key={`domains-${botId}`} botId={botId} />
+          <WidgetBudget key={`budget-${botId}`} botId={botId} />
         </>
       ) : (
         <NoBotSelected />
@@ -38,45 +34,11 @@ export function ChatbotSettingsPage() {
 }
 
 function SettingsForm({ botId }: { botId: string }) {
-  const queryClient = useQueryClient();
-  const key = ['general-settings', botId];
   const query = useQuery({
-    queryKey: key,
+    queryKey: ['general-settings', botId],
     queryFn: () => fetchGeneralSettings(botId),
     staleTime: 0,
   });
-  const [values, setValues] = useState({ agent_name: '', business_name: '', base_prompt: '' });
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (query.data) {
-      const { agent_name, business_name, base_prompt } = query.data;
-      setValues({ agent_name, business_name, base_prompt });
-    }
-  }, [query.data]);
-
-  const set = (field: keyof typeof values) => (value: string) =>
-    setValues((v) => ({ ...v, [field]: value }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      const reply = await saveGeneralSettings(botId, values);
-      if (reply.hasError) toast.error(reply.message);
-      else {
-        toast.success(reply.message || 'Settings saved');
-        queryClient.setQueryData<GeneralSettings>(key, (old) =>
-          old ? { ...old, ...values } : old,
-        );
-      }
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   if (query.isPending) {
     return (
       <section className="panel card__loading">
@@ -93,6 +55,41 @@ function SettingsForm({ botId }: { botId: string }) {
       </section>
     );
   }
+  return <SettingsEditor botId={botId} settings={query.data} />;
+}
+
+type Editable = Pick<GeneralSettings, 'agent_name' | 'business_name' | 'base_prompt'>;
+const editable = ({ agent_name, business_name, base_prompt }: GeneralSettings): Editable => ({
+  agent_name,
+  business_name,
+  base_prompt,
+});
+
+function SettingsEditor({ botId, settings }: { botId: string; settings: GeneralSettings }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Editable>(() => editable(settings));
+  const [saving, setSaving] = useState(false);
+  // A refetch (the page regains focus) shows what is saved.
+  useEffect(() => setValues(editable(settings)), [settings]);
+
+  const set = (field: keyof Editable) => (value: string) =>
+    setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const reply = await saveGeneralSettings(botId, values);
+      toast.success(reply.message || 'Settings saved');
+      queryClient.setQueryData<GeneralSettings>(['general-settings', botId], (old) =>
+        old ? { ...old, ...values } : old,
+      );
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
 
   return (
     <section className="panel kb-panel kb-settings" aria-labelledby="settings-title">
@@ -102,17 +99,7 @@ function SettingsForm({ botId }: { botId: string }) {
         </h2>
         <p className="kb-panel__subtitle">How your chatbot introduces itself and how it answers.</p>
       </div>
-      <div className="kb-total">
-        <span className="kb-total__icon" aria-hidden="true">
-          <Type size={20} />
-        </span>
-        <dl>
-          <dt className="kb-total__label">Total Characters</dt>
-          <dd className="kb-total__value" data-testid="total-chars">
-            {query.data.total_chars.toLocaleString('en-US')}
-          </dd>
-        </dl>
-      </div>
+      <TotalChars value={settings.total_chars} />
       <form className="kb-form" onSubmit={onSubmit} noValidate>
         <div className="form__grid-2">
           <TextField
@@ -151,5 +138,21 @@ function SettingsForm({ botId }: { botId: string }) {
         </div>
       </form>
     </section>
+  );
+}
+
+function TotalChars({ value }: { value: number }) {
+  return (
+    <div className="kb-total">
+      <span className="kb-total__icon" aria-hidden="true">
+        <Type size={20} />
+      </span>
+      <dl>
+        <dt className="kb-total__label">Total Characters</dt>
+        <dd className="kb-total__value" data-testid="total-chars">
+          {value.toLocaleString('en-US')}
+        </dd>
+      </dl>
+    </div>
   );
 }

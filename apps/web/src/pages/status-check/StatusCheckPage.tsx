@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { getSession } from '../../app/session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { fetchBotStatus } from '../../features/knowledge/knowledge.api.ts';
+import { fetchBotStatus } from '../../features/bots/index.ts';
+import { getSession } from '../../lib/session.ts';
 
-/** /status-check (spec §2): fetches the chatbot status on load and shows only a heading. */
+/** /status-check (docs/spec.md §2): fetches the chatbot status on load and shows only a heading. */
 export function StatusCheckPage() {
   useEffect(() => {
     const botId = getSession().bot_id;
-    // Spec §8: a failed status check is only logged; this page shows nothing of it.
+    // docs/spec.md §8: a failed status check is only logged; this page shows nothing of it.
     if (botId) fetchBotStatus(botId).catch(() => undefined);
   }, []);
   return (

@@ -11,13 +11,17 @@ import {
   Smartphone,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSession } from '../../app/session.ts';
 import { ChatbotSideMenu } from '../../components/ChatbotSideMenu.tsx';
+import { NoBotSelected } from '../../components/NoBotSelected.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { CodeSnippet, LinkSnippet } from '../../features/embed/CodeSnippet.tsx';
-import { type EmbedStatus, useEmbedStatus } from '../../features/embed/use-embed-status.ts';
-import { NoBotSelected } from '../../features/knowledge/NoBotSelected.tsx';
-import '../../features/embed/embed.css';
+import {
+  CodeSnippet,
+  type EmbedStatus,
+  LinkSnippet,
+  useEmbedStatus,
+} from '../../features/embed/index.ts';
+import { useSession } from '../../lib/session.ts';
+import './status.css';
 
 /** /status (Embed & Integrate): the five ways to put the bot in front of customers. */
 export function StatusPage() {

@@ -1,10 +1,10 @@
 import { UserPlus } from 'lucide-react';
-import { useSession } from '../../app/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useSession } from '../../lib/session.ts';
 
-/** Static sample workspace table (spec §2: behaviour not shown). */
+/** Static sample workspace table (docs/spec.md §2: behaviour not shown). */
 export function TeamListingPage() {
   const session = useSession();
   const rows = [

@@ -1,6 +1,9 @@
-import { DATASOURCE_FLOW, ONBOARDING_FLOW } from '../../features/knowledge/flows.ts';
-import { TextForm } from '../../features/knowledge/TextForm.tsx';
-import { TextListing } from '../../features/knowledge/TextListing.tsx';
+import {
+  DATASOURCE_FLOW,
+  ONBOARDING_FLOW,
+  TextForm,
+  TextListing,
+} from '../../features/knowledge/index.ts';
 
 /** /textupload */
 export function TextUploadPage() {

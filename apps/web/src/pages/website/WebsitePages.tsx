@@ -1,5 +1,8 @@
-import { CrawlListing } from '../../features/website/CrawlListing.tsx';
-import { DATASOURCE_WEBSITE, ONBOARDING_WEBSITE } from '../../features/website/website-flows.ts';
+import {
+  CrawlListing,
+  DATASOURCE_WEBSITE,
+  ONBOARDING_WEBSITE,
+} from '../../features/website/index.ts';
 
 /** /crawl-listing */
 export function CrawlListingPage() {

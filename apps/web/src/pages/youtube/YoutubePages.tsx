@@ -1,5 +1,5 @@
-import { DATASOURCE_FLOW, ONBOARDING_FLOW } from '../../features/knowledge/flows.ts';
-import { YoutubeTranscript } from '../../features/media/YoutubeTranscript.tsx';
+import { DATASOURCE_FLOW, ONBOARDING_FLOW } from '../../features/knowledge/index.ts';
+import { YoutubeTranscript } from '../../features/media/index.ts';
 
 /** /youtube */
 export function YoutubePage() {

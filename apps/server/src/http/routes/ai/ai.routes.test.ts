@@ -1,4 +1,9 @@
-import { CHAT_MESSAGES, CHAT_QUESTION_MAX, type ChatSource } from '@docent/shared';
+import {
+  CHAT_MESSAGES,
+  CHAT_QUESTION_MAX,
+  type ChatSource,
+  parseEventStream,
+} from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { insertBotWithTextSource } from '../../../../test/helpers/bots.ts';
@@ -18,16 +23,9 @@ interface StreamEvent {
   data: Record<string, unknown>;
 }
 
-function parseSse(body: string): StreamEvent[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.startsWith('event:'))
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}');
-      return { event, data };
-    });
-}
+/** The events of a stream body, by the clients' own decoder, with their data parsed. */
+const parseSse = (body: string): StreamEvent[] =>
+  parseEventStream(body).map(({ event, data }) => ({ event, data: JSON.parse(data) }));
 
 describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
   let t: TestApp;
@@ -402,8 +400,13 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
         'done',
       ]);
       const calls = fake.chatCalls();
-      expect(calls).toHaveLength(2);
-      const messages = calls[1]?.messages ?? [];
+      // One call answers each turn; before answering the follow-up, a third call asks the model
+      // to rewrite it as a standalone question for retrieval (rag/answer/rewrite.ts).
+      expect(calls).toHaveLength(3);
+      const answering = calls.filter((c) => c.messages.at(-1)?.content.includes('<passages>'));
+      expect(answering).toHaveLength(2);
+      expect(JSON.stringify(calls)).not.toContain('FORGED');
+      const messages = answering[1]?.messages ?? [];
       expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
       expect(messages[1]?.content).toBe('Is the frame under warranty?');
       expect(messages[2]?.content).toBe('Frames are covered for life [1].');

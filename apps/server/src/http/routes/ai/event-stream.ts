@@ -1,11 +1,11 @@
-import { CHAT_MESSAGES } from '@docent/shared';
+import { CHAT_MESSAGES, type ChatStreamEvent, encodeChatEvent } from '@docent/shared';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { OpenChat } from '../../../modules/chat/chat.service.ts';
 
 export interface EventStream {
   /** Aborted when the client goes away before the stream ends. */
   signal: AbortSignal;
-  send(event: string, data: unknown): void;
+  send(event: ChatStreamEvent): void;
   end(): void;
 }
 
@@ -45,8 +45,8 @@ export function openEventStream(reply: FastifyReply): EventStream {
   }
   return {
     signal: abort.signal,
-    send(event, data) {
-      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    send(event) {
+      write(encodeChatEvent(event));
     },
     end() {
       clearInterval(heartbeat);
@@ -58,9 +58,8 @@ export function openEventStream(reply: FastifyReply): EventStream {
 }
 
 /**
- * Streams an opened chat as server-sent events: `meta` {conversation_id}, `token` {text}…,
- * `sources` {sources}, `done` {answer, conversation_id}; or `error` {message} after which the
- * stream ends. Used by ai/chat/stream and the widget's public chat.
+ * Streams an opened chat as the shared chat events (`ChatStreamEvent`, in its order). Used by
+ * ai/chat/stream and the widget's public chat.
  */
 export async function streamChat(
   reply: FastifyReply,
@@ -69,17 +68,21 @@ export async function streamChat(
   failureLog = 'chat stream failed',
 ): Promise<void> {
   const stream = openEventStream(reply);
-  stream.send('meta', { conversation_id: chat.conversationId });
+  stream.send({ event: 'meta', data: { conversation_id: chat.conversationId } });
   try {
     for await (const ev of chat.events(stream.signal)) {
-      if (ev.type === 'token') stream.send('token', { text: ev.text });
-      else if (ev.type === 'sources') stream.send('sources', { sources: ev.sources });
-      else stream.send('done', { answer: ev.answer, conversation_id: ev.conversationId });
+      if (ev.type === 'token') stream.send({ event: 'token', data: { text: ev.text } });
+      else if (ev.type === 'sources')
+        stream.send({ event: 'sources', data: { sources: ev.sources } });
+      else {
+        const data = { answer: ev.answer, conversation_id: ev.conversationId };
+        stream.send({ event: 'done', data });
+      }
     }
   } catch (err) {
     if (!stream.signal.aborted) {
       log.error({ err }, failureLog);
-      stream.send('error', { message: CHAT_MESSAGES.chatFailed });
+      stream.send({ event: 'error', data: { message: CHAT_MESSAGES.chatFailed } });
     }
   } finally {
     stream.end();

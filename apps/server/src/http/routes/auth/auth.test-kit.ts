@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CSRF_COOKIE, CSRF_HEADER } from '@docent/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../../app-context.ts';
 
 /**
  * Test support for the account API: a cookie-keeping "browser" that behaves like the spec's

@@ -5,7 +5,7 @@ import { profileRoutes } from './profile.routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
 
-/** Every /api/auth call of spec §7. */
+/** Every /api/auth call of docs/spec.md §7. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   for (const routes of [
     sessionRoutes,

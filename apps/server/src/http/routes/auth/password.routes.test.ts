@@ -200,8 +200,9 @@ describe('forgot password, reset and change password', () => {
     const { browser, account } = await signedInBrowser(t.app);
     const cases: [object, number, string][] = [
       [{}, 400, MESSAGES.fillAllFields],
+      [{ current_password: account.password }, 400, MESSAGES.fillAllFields],
       [
-        { current_password: account.password, new_password: NEW_PASSWORD },
+        { current_password: account.password, new_password: NEW_PASSWORD, confirm_password: '' },
         400,
         MESSAGES.fillAllFields,
       ],
@@ -270,6 +271,21 @@ describe('forgot password, reset and change password', () => {
 
     const login = new Browser(t.app);
     expect((await login.post('/api/auth/login', account)).statusCode).toBe(401);
+    expect(
+      (await login.post('/api/auth/login', { email: account.email, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it("change-password accepts the spec's body (current_password, new_password) without a confirmation", async () => {
+    const { browser, account } = await signedInBrowser(t.app);
+    const res = await browser.post('/api/auth/change-password', {
+      current_password: account.password,
+      new_password: NEW_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ hasError: false, message: AUTH_MESSAGES.passwordChanged });
+    const login = new Browser(t.app);
     expect(
       (await login.post('/api/auth/login', { email: account.email, password: NEW_PASSWORD }))
         .statusCode,

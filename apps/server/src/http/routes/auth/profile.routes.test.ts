@@ -233,6 +233,20 @@ describe('profile: personal info, avatar files, delete account', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('delete-account accepts an empty body sent with a JSON content type', async () => {
+    const { browser, userId } = await signedInBrowser(t.app);
+    const res = await browser.request('POST', '/api/auth/delete-account', {
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ hasError: false, message: AUTH_MESSAGES.accountDeleted });
+    const db = t.runtime.ctx.db;
+    expect(await db.selectFrom('users').select('id').where('id', '=', userId).execute()).toEqual(
+      [],
+    );
+  });
+
   it('delete-account needs a session', async () => {
     expect((await new Browser(t.app).post('/api/auth/delete-account')).statusCode).toBe(401);
   });

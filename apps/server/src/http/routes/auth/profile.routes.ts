@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, AVATAR_MAX_BYTES, personalInfoJson } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { payloadTooLarge } from '../../../lib/app-error.ts';
 import { deleteAccount } from '../../../modules/users/account-deletion.service.ts';
 import { getPersonalInfo, updatePersonalInfo } from '../../../modules/users/profile.service.ts';
 import { ok, parseJsonField } from '../../envelope.ts';
-import { payloadTooLarge } from '../../errors.ts';
 import { readJsonWithFile } from '../../multipart.ts';
 import { authOf, clearSessionCookies, requireAuth } from '../../plugins/auth.ts';
 
@@ -12,7 +12,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   app.get('/personal-info', { onRequest: requireAuth }, async (request) =>
-    ok(AUTH_MESSAGES.profileLoaded, await getPersonalInfo(ctx.db, authOf(request).userId)),
+    ok(AUTH_MESSAGES.profileLoaded, await getPersonalInfo(ctx, authOf(request).userId)),
   );
 
   app.post('/personal-info', { onRequest: requireAuth }, async (request) => {
@@ -23,17 +23,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     if (avatar === 'too-large') throw payloadTooLarge(AUTH_MESSAGES.avatarTooLarge);
     const { name } = parseJsonField(personalInfoJson, jsonData);
-    const info = await updatePersonalInfo(
-      { db: ctx.db, dataDir: ctx.env.dataDir },
-      authOf(request).userId,
-      { name, avatar: avatar && avatar.length > 0 ? avatar : undefined },
-    );
+    const info = await updatePersonalInfo(ctx, authOf(request).userId, {
+      name,
+      avatar: avatar && avatar.length > 0 ? avatar : undefined,
+    });
     return ok(AUTH_MESSAGES.profileUpdated, info);
   });
 
   app.post('/delete-account', { onRequest: requireAuth }, async (request, reply) => {
     const { userId } = authOf(request);
-    await deleteAccount({ db: ctx.db, dataDir: ctx.env.dataDir, log: ctx.log }, userId);
+    await deleteAccount(ctx, userId);
     ctx.realtime.endSessionSockets({ userId });
     clearSessionCookies(reply, ctx.env);
     return ok(AUTH_MESSAGES.accountDeleted);

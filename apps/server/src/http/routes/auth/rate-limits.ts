@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES } from '@docent/shared';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../lib/app-error.ts';
 
 /**
  * Per-IP limits of the endpoints that guess passwords, send mail or store anonymous input
- * (SECURITY §5). Generous enough for a person who mistypes; far too low for a script.
+ * (docs/security.md §5). Generous enough for a person who mistypes; far too low for a script.
  */
 export const LIMITS = {
   login: 10,

@@ -179,7 +179,7 @@ describe('registration: hero invitation, fetch-email, complete-registration, dir
     }
   });
 
-  it('direct sign-up serves every spec §5 sign-up message in order, and the password policy', async () => {
+  it('direct sign-up serves every docs/spec.md §5 sign-up message in order, and the password policy', async () => {
     const b = new Browser(t.app);
     const ok = {
       email: uniqueEmail('direct'),
@@ -232,16 +232,58 @@ describe('registration: hero invitation, fetch-email, complete-registration, dir
     expect(longRes.statusCode).toBe(200);
   });
 
-  it('direct sign-up of an existing e-mail is a 409, whatever its case', async () => {
-    const account = await registerAccount(t.app);
-    const res = await new Browser(t.app).post('/api/auth/register', {
-      email: account.email.toUpperCase(),
-      fullname: 'Again',
+  it('accepts docs/spec.md §3 sign-up payload without confirmPassword; register, then log in', async () => {
+    const account = {
+      email: uniqueEmail('spec'),
+      fullname: 'Grace Hopper',
       password: GOOD_PASSWORD,
-      confirmPassword: GOOD_PASSWORD,
+    };
+    const res = await new Browser(t.app).post('/api/auth/register', account);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ hasError: false, message: MESSAGES.registrationSuccessful });
+    const login = await new Browser(t.app).post('/api/auth/login', account);
+    expect(login.statusCode).toBe(200);
+    expect(login.json().response.fullname).toBe('Grace Hopper');
+  });
+
+  it('sign-up of a taken address replies exactly like a new one and mails the owner a reset link', async () => {
+    const owner = await registerAccount(t.app);
+    const attempt = (email: string, path: string) =>
+      new Browser(t.app).post(path, {
+        email,
+        fullname: 'Mallory',
+        password: 'mallory guesses',
+        confirmPassword: 'mallory guesses',
+      });
+    for (const path of ['/api/auth/register', '/api/auth/complete-registration']) {
+      const fresh = await attempt(uniqueEmail('fresh'), path);
+      const taken = await attempt(owner.email.toUpperCase(), path);
+      expect(taken.statusCode, path).toBe(fresh.statusCode);
+      expect(taken.json(), path).toEqual(fresh.json());
+      expect(taken.json()).toEqual({ hasError: false, message: MESSAGES.registrationSuccessful });
+      expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    }
+    // The owner hears of it, with a working reset link; the account itself is untouched.
+    const mail = await lastMailTo(ctx(), owner.email);
+    expect(mail?.subject).toMatch(/tried to register/);
+    expect(mail?.body_text).toContain('already has one');
+    const login = (password: string) =>
+      new Browser(t.app).post('/api/auth/login', { email: owner.email, password });
+    expect((await login('mallory guesses')).statusCode).toBe(401);
+    expect((await login(owner.password)).statusCode).toBe(200);
+    const token = linkToken(mail!.body_text, '/reset-password');
+    const reset = await new Browser(t.app).post('/api/auth/reset-password', {
+      user_id: token,
+      password: 'owner chose anew',
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ hasError: true, message: AUTH_MESSAGES.emailTaken });
+    expect(reset.statusCode).toBe(200);
+    expect((await login('owner chose anew')).statusCode).toBe(200);
+    const users = await ctx()
+      .db.selectFrom('users')
+      .select('full_name')
+      .where('email', '=', owner.email)
+      .execute();
+    expect(users).toEqual([{ full_name: owner.fullname }]);
   });
 
   it('complete-registration for an address that signed up meanwhile is a 409', async () => {

@@ -15,7 +15,7 @@ import {
 import { ok } from '../../envelope.ts';
 import { LIMITS, rateLimit } from './rate-limits.ts';
 
-/** Hero invitation, the link's e-mail lookup, and account creation (spec §7). */
+/** Hero invitation, the link's e-mail lookup, and account creation (docs/spec.md §7). */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 

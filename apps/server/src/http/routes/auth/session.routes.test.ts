@@ -8,9 +8,10 @@ import {
 } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
+import { LOGIN_SLOW_DOWN } from '../../../modules/auth/login.service.ts';
 import { REFRESH_RACE_GRACE_MS } from '../../../modules/auth/sessions.service.ts';
 import { signToken } from '../../../modules/auth/tokens.ts';
-import { Browser, registerAccount, signedInBrowser } from './auth.test-kit.ts';
+import { Browser, registerAccount, signedInBrowser, uniqueEmail } from './auth.test-kit.ts';
 import { LIMITS } from './rate-limits.ts';
 
 describe('login, logout and token refresh', () => {
@@ -109,6 +110,51 @@ describe('login, logout and token refresh', () => {
     expect((await login(new Browser(t.app), { email: 'x@example.com' })).statusCode).toBe(400);
   });
 
+  it('slows down guessing one account from many client addresses, known or unknown alike', async () => {
+    const account = await registerAccount(t.app);
+    const unknown = uniqueEmail('nobody');
+    const guess = (email: string, password = 'wrong guess 1') =>
+      login(new Browser(t.app), { email, password });
+    for (const email of [account.email, unknown]) {
+      for (let i = 0; i < LOGIN_SLOW_DOWN.freeFailures; i++) {
+        expect((await guess(email)).statusCode).toBe(401);
+      }
+      // Each guess came from a fresh client address: the per-address limit never saw a second.
+      const slowed = await guess(email.toUpperCase());
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json()).toEqual({ hasError: true, message: AUTH_MESSAGES.loginSlowedDown });
+    }
+    // Even the right password waits: trying it must not tell a guesser it was right.
+    expect((await guess(account.email, account.password)).statusCode).toBe(429);
+    // Another account is not affected.
+    const other = await registerAccount(t.app);
+    expect((await guess(other.email, other.password)).statusCode).toBe(200);
+    // Once the wait is over, the owner gets in and the slate is clean.
+    await t.runtime.ctx.db
+      .updateTable('login_failures')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await guess(account.email, account.password)).statusCode).toBe(200);
+    const left = await t.runtime.ctx.db
+      .selectFrom('login_failures')
+      .select('email')
+      .where('email', '=', account.email)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('lets a burst of simultaneous guesses on one account through only up to the free ones', async () => {
+    const account = await registerAccount(t.app);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        login(new Browser(t.app), { email: account.email, password: 'parallel guess' }),
+      ),
+    );
+    const checked = burst.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_SLOW_DOWN.freeFailures + 1);
+    expect(burst.filter((r) => r.statusCode === 429).length).toBe(12 - checked);
+  });
+
   it('refuses state changes without the CSRF header or with a wrong one (403)', async () => {
     const { browser } = await signedInBrowser(t.app);
     for (const csrf of [null, 'wrong-value', '']) {
@@ -183,8 +229,9 @@ describe('login, logout and token refresh', () => {
     expect(
       (await browser.post('/api/auth/token/refresh', undefined, { csrf: 'nope' })).statusCode,
     ).toBe(403);
-    // Refresh is POST only.
-    expect((await browser.get('/api/auth/token/refresh')).statusCode).toBe(404);
+    // GET (the spec's client) needs the header just the same.
+    const getWithout = await browser.request('GET', '/api/auth/token/refresh', { csrf: null });
+    expect(getWithout.statusCode).toBe(403);
 
     const first = await browser.post('/api/auth/token/refresh');
     expect(first.statusCode).toBe(200);
@@ -262,6 +309,38 @@ describe('login, logout and token refresh', () => {
     const refresh = await replay.post('/api/auth/token/refresh', undefined, { csrf: savedCsrf });
     expect(refresh.statusCode).toBe(401);
     expect(refresh.json().token_type).toBe('refresh');
+  });
+
+  it("refresh and logout answer the spec client's GET with the CSRF header, never without it", async () => {
+    const { browser } = await signedInBrowser(t.app);
+    const oldRefresh = browser.cookies.get(REFRESH_COOKIE);
+    const refreshed = await browser.get('/api/auth/token/refresh');
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).toEqual({ hasError: false, message: AUTH_MESSAGES.tokenRefreshed });
+    expect(refreshed.headers[CSRF_HEADER]).toBe(browser.csrf);
+    expect(browser.cookies.get(REFRESH_COOKIE)).not.toBe(oldRefresh);
+
+    // A cross-site link carries the cookies but cannot set the header: nothing happens.
+    const crossSite = await browser.request('GET', '/api/auth/logout', { csrf: null });
+    expect(crossSite.statusCode).toBe(403);
+    const wrong = await browser.request('GET', '/api/auth/logout', { csrf: 'forged' });
+    expect(wrong.statusCode).toBe(403);
+    expect((await browser.get('/api/auth/personal-info')).statusCode).toBe(200);
+
+    const out = await browser.get('/api/auth/logout');
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ hasError: false, message: AUTH_MESSAGES.logoutSuccessful });
+    expect(browser.cookies.size).toBe(0);
+  });
+
+  it('logout accepts an empty body sent with a JSON content type', async () => {
+    const { browser } = await signedInBrowser(t.app);
+    const res = await browser.request('POST', '/api/auth/logout', {
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AUTH_MESSAGES.logoutSuccessful);
   });
 
   it('logout needs a session', async () => {

@@ -1,12 +1,12 @@
 import { allowedDomainsBody, WIDGET_MESSAGES } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../../lib/app-error.ts';
 import {
   allowedDomainsForOwner,
   saveAllowedDomainsForOwner,
 } from '../../../modules/embed/public-bot.service.ts';
 import { ok } from '../../envelope.ts';
-import { badRequest } from '../../errors.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 
 /** The sites on which a bot's widget may chat (edited in /chatbot-settings; empty = any). */

@@ -1,14 +1,14 @@
 import { themeSaveJson, WIDGET_MESSAGES } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { payloadTooLarge } from '../../../lib/app-error.ts';
 import { LOGO_MAX_BYTES } from '../../../modules/theme/logo-store.ts';
 import { getThemeForOwner, saveThemeForOwner } from '../../../modules/theme/theme.service.ts';
 import { ok, parseJsonField } from '../../envelope.ts';
-import { payloadTooLarge } from '../../errors.ts';
 import { readJsonWithFile } from '../../multipart.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 
-/** customize/theme-settings: the widget's colours and header logo (spec §7 theme load/save). */
+/** customize/theme-settings: the widget's colours and header logo (docs/spec.md §7 theme load/save). */
 export const themeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@docent/shared';
 import type { FastifyRequest } from 'fastify';
+import { badRequest, payloadTooLarge } from '../../../lib/app-error.ts';
 import type { UploadedFile } from '../../../modules/media/media-common.ts';
-import { badRequest, payloadTooLarge } from '../../errors.ts';
 
 export interface MediaUpload {
   jsonData: unknown;

@@ -11,7 +11,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAuth, schema: { body: planCheckBody } },
     async (request) => {
       const result = await checkBotPrivilege(
-        app.ctx.db,
+        app.ctx,
         authOf(request).userId,
         request.body.bot_count,
       );

@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../../lib/app-error.ts';
 import { isUuid } from '../../../modules/bots/bots.repo.ts';
 import { LOGO_CONTENT_TYPES, type LogoExt, logoFile } from '../../../modules/theme/logo-store.ts';
-import { notFound } from '../../errors.ts';
 
 /**
  * Header logos, public (the widget shows them on any site). Names are random and matched

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { CHAT_QUESTION_MAX, WIDGET_MESSAGES } from '@docent/shared';
+import { CHAT_QUESTION_MAX, parseEventStream, WIDGET_MESSAGES } from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { call } from '../../../../test/helpers/knowledge.ts';
@@ -13,15 +13,9 @@ const SHOP = 'https://shop.example';
 const VISITOR_A = 'visitorAAAAAAAAAAAAAAAA';
 const VISITOR_B = 'visitorBBBBBBBBBBBBBBBB';
 
-function parseSse(body: string) {
-  return body
-    .split('\n\n')
-    .filter((b) => b.startsWith('event:'))
-    .map((b) => ({
-      event: /^event: (.*)$/m.exec(b)?.[1] ?? '',
-      data: JSON.parse(/^data: (.*)$/m.exec(b)?.[1] ?? '{}'),
-    }));
-}
+/** The events of a stream body, by the widget's own decoder, with their data parsed. */
+const parseSse = (body: string) =>
+  parseEventStream(body).map(({ event, data }) => ({ event, data: JSON.parse(data) }));
 
 describe('public widget API', () => {
   let t: TestApp;
@@ -315,6 +309,37 @@ describe('public widget API', () => {
     expect(page.body).toContain('data-mode="page"');
     expect(page.body).toContain('<title>Acme helper</title>');
     expect((await t.app.inject({ method: 'GET', url: '/c/nope' })).statusCode).toBe(404);
+  });
+
+  it("lets exactly the bot's allowed domains (and the product) frame the hosted chat", async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/c/${botId}` });
+    const csp = String(page.headers['content-security-policy']);
+    const directives = csp.split(';').map((d) => d.trim().split(/\s+/));
+    const frame = directives.filter(([name]) => name === 'frame-ancestors');
+    expect(frame).toHaveLength(1);
+    expect(frame[0]?.slice(1).sort()).toEqual(
+      [
+        "'self'",
+        'https://*.acme.example:*',
+        'http://*.acme.example:*',
+        'https://localhost:4173',
+        'http://localhost:4173',
+        'https://shop.example:*',
+        'http://shop.example:*',
+      ].sort(),
+    );
+    // The rest of the policy is the app's own, and nothing else forbids framing.
+    expect(directives.find(([name]) => name === 'script-src')).toEqual(['script-src', "'self'"]);
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    // No list: the widget works on any site, and so may the hosted page be framed.
+    const open = await t.app.inject({ method: 'GET', url: `/c/${openBotId}` });
+    expect(String(open.headers['content-security-policy'])).toContain(
+      "frame-ancestors 'self' https: http:",
+    );
+    // Every other page still refuses to be framed by other sites.
+    const other = await t.app.inject({ method: 'GET', url: '/widget.js' });
+    expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(String(other.headers['content-security-policy'])).not.toContain('shop.example');
   });
 
   it('serves /widget.js briefly cached and the versioned URL cached for good', async () => {

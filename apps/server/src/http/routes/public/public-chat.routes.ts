@@ -1,10 +1,11 @@
 import { CHAT_MESSAGES, publicChatBody, publicVisitorQuery, WIDGET_MESSAGES } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../../lib/app-error.ts';
 import type { ChatScope } from '../../../modules/chat/chat.service.ts';
-import { chargeChatMessage, publicConfig } from '../../../modules/embed/public-bot.service.ts';
+import { chargeChatMessage } from '../../../modules/embed/chat-budget.ts';
+import { publicConfig } from '../../../modules/embed/public-bot.service.ts';
 import { ok } from '../../envelope.ts';
-import { AppError } from '../../errors.ts';
 import { streamChat } from '../ai/event-stream.ts';
 import { checkPublicOrigin, publicBotOf } from './public-origin.ts';
 
@@ -43,7 +44,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/bots/:botId/config',
     { config: readLimit, schema: { params: botParams } },
     async (request) =>
-      ok(WIDGET_MESSAGES.configLoaded, await publicConfig(ctx.db, publicBotOf(request))),
+      ok(WIDGET_MESSAGES.configLoaded, await publicConfig(ctx, publicBotOf(request))),
   );
 
   /** Server-sent events exactly as ai/chat/stream: meta, token…, sources, done (or error). */

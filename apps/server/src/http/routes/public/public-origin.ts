@@ -1,8 +1,8 @@
 import { WIDGET_MESSAGES } from '@docent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden } from '../../../lib/app-error.ts';
 import { originAllowed } from '../../../modules/embed/origin-policy.ts';
 import { findPublicBot, type PublicBot } from '../../../modules/embed/public-bot.service.ts';
-import { forbidden } from '../../errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +19,7 @@ declare module 'fastify' {
  */
 export async function checkPublicOrigin(request: FastifyRequest, reply: FastifyReply) {
   const { botId } = request.params as { botId?: string };
-  const bot = await findPublicBot(request.server.ctx.db, botId ?? '');
+  const bot = await findPublicBot(request.server.ctx, botId ?? '');
   const origin = request.headers.origin;
   reply.header('Vary', 'Origin');
   const publicUrl = request.server.ctx.env.publicUrl;

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../../lib/app-error.ts';
+import { frameAncestorSources } from '../../../modules/embed/origin-policy.ts';
 import { findPublicBot } from '../../../modules/embed/public-bot.service.ts';
 import { createWidgetAssetLoader, hostedChatPage } from '../../../modules/embed/widget-asset.ts';
-import { notFound } from '../../errors.ts';
 
 const DEFAULT_WIDGET_DIST = fileURLToPath(new URL('../../../../../widget/dist/', import.meta.url));
 const SHORT_CACHE = 'public, max-age=300';
@@ -14,6 +15,15 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
  * soon), `/widget.js?v=<hash>` and `/widget/<hash>.js` (the same bytes, cached for good), and
  * `/c/<botId>`, the hosted full-page chat.
  */
+/** `csp` with one directive's sources replaced (added when absent). */
+function withDirective(csp: string, name: string, sources: string[]): string {
+  const others = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && d.split(/\s+/)[0] !== name);
+  return [...others, `${name} ${sources.join(' ')}`].join(';');
+}
+
 export const widgetAssetRoutes: FastifyPluginAsyncZod = async (app) => {
   const load = createWidgetAssetLoader(app.ctx.env.WIDGET_DIST_DIR ?? DEFAULT_WIDGET_DIST);
 
@@ -56,12 +66,20 @@ export const widgetAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/c/:botId',
     { schema: { params: z.object({ botId: z.string() }) } },
     async (request, reply) => {
-      const bot = await findPublicBot(app.ctx.db, request.params.botId);
+      const bot = await findPublicBot(app.ctx, request.params.botId);
       const asset = await load();
       const scriptUrl = asset ? `/widget/${asset.hash}.js` : '/widget.js';
+      // Customers put this page in an iframe on their sites: exactly the bot's allowed domains
+      // may frame it (the CSP directive decides; the older X-Frame-Options cannot list sites).
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
       return reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
+        .header(
+          'Content-Security-Policy',
+          withDirective(csp, 'frame-ancestors', frameAncestorSources(bot.domains)),
+        )
+        .removeHeader('X-Frame-Options')
         .send(hostedChatPage({ botId: bot.id, botName: bot.name, scriptUrl }));
     },
   );

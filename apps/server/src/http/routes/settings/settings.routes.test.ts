@@ -44,6 +44,34 @@ describe('settings/general_settings', () => {
     ).toBe('Ada');
   });
 
+  it('keeps the fields a POST leaves out; an empty string still clears one', async () => {
+    const full = {
+      bot_id: botId,
+      agent_name: 'Kept',
+      business_name: 'Kept Co',
+      base_prompt: 'Kept prompt.',
+    };
+    expect((await call(t, alice, 'POST', '/api/settings/general_settings', full)).status).toBe(200);
+    const partial = await call(t, alice, 'POST', '/api/settings/general_settings', {
+      bot_id: botId,
+      agent_name: 'Renamed',
+    });
+    expect(partial.status).toBe(200);
+    expect(partial.body.response).toMatchObject({ ...full, agent_name: 'Renamed' });
+    const stored = await call(t, alice, 'GET', `/api/settings/general_settings/${botId}`);
+    expect(stored.body.response).toMatchObject({ ...full, agent_name: 'Renamed' });
+    const cleared = await call(t, alice, 'POST', '/api/settings/general_settings', {
+      bot_id: botId,
+      business_name: '',
+    });
+    expect(cleared.body.response).toMatchObject({
+      agent_name: 'Renamed',
+      business_name: '',
+      base_prompt: 'Kept prompt.',
+    });
+    await call(t, alice, 'POST', '/api/settings/general_settings', { ...full, agent_name: 'Ada' });
+  });
+
   it('refuses over-long values', async () => {
     const res = await call(t, alice, 'POST', '/api/settings/general_settings', {
       bot_id: botId,

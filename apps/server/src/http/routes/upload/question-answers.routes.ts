@@ -2,9 +2,9 @@ import { csvTrainingJson, KNOWLEDGE_MESSAGES, MESSAGES, qaTrainingJson } from '@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../../lib/app-error.ts';
 import { trainQaCsv, trainQaPairs } from '../../../modules/sources/content-training.service.ts';
 import { ok, parseJsonField } from '../../envelope.ts';
-import { badRequest } from '../../errors.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { TEXT_BODY_LIMIT } from './text.routes.ts';
 

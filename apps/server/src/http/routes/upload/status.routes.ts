@@ -1,8 +1,8 @@
 import { KNOWLEDGE_MESSAGES, statusBody } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../../lib/app-error.ts';
 import { statusForOwner } from '../../../modules/sources/training-status.service.ts';
 import { ok } from '../../envelope.ts';
-import { notFound } from '../../errors.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 
 /**
@@ -11,7 +11,7 @@ import { authOf, requireAuth } from '../../plugins/auth.ts';
  */
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = async (userId: string, botId: string) => {
-    const status = await statusForOwner(app.ctx.db, app.ctx.env.publicUrl, userId, botId);
+    const status = await statusForOwner(app.ctx, userId, botId);
     if (!status) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
     return ok(status.processing_complete ? 'Training completed' : 'Training in progress', status);
   };

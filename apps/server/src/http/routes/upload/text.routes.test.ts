@@ -67,7 +67,7 @@ describe('POST /api/upload/text', () => {
     const c = await counts(res.body.response.botId);
     expect(c.documents).toBe(2);
     expect(c.chunks).toBe(2);
-    // Spec §9: title + content lengths, whatever the client claimed.
+    // docs/spec.md §9: title + content lengths, whatever the client claimed.
     const expected =
       'Opening hours'.length +
       'We are open from 9 to 5 on weekdays.'.length +

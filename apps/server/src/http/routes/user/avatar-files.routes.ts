@@ -2,12 +2,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../../lib/app-error.ts';
 import {
   AVATAR_CONTENT_TYPES,
   type AvatarExt,
   avatarFile,
 } from '../../../modules/users/avatar-store.ts';
-import { notFound } from '../../errors.ts';
 
 /**
  * Serves profile pictures. Names are 128-bit random and matched against the one pattern we

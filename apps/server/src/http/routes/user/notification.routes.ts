@@ -14,7 +14,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user/notification-settings', { onRequest: requireAuth }, async (request) =>
     ok(
       AUTH_MESSAGES.notificationsLoaded,
-      await getNotificationSettings(ctx.db, authOf(request).userId),
+      await getNotificationSettings(ctx, authOf(request).userId),
     ),
   );
 
@@ -24,7 +24,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         AUTH_MESSAGES.notificationsSaved,
-        await setNotificationSettings(ctx.db, authOf(request).userId, request.body),
+        await setNotificationSettings(ctx, authOf(request).userId, request.body),
       ),
   );
 };

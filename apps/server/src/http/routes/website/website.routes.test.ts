@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CRAWL_MESSAGES, type CrawlListEvent, KNOWLEDGE_MESSAGES, MESSAGES } from '@docent/shared';
+import {
+  CRAWL_MESSAGES,
+  type CrawledPageItem,
+  type CrawlListEvent,
+  type CrawlListMeta,
+  type CrawlMessageEvent,
+  KNOWLEDGE_MESSAGES,
+  MESSAGES,
+} from '@docent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { call, startWorker } from '../../../../test/helpers/knowledge.ts';
@@ -19,7 +27,8 @@ if (!hasScreenshot)
   process.stderr.write(`[website.routes.test] ${SCREENSHOT} missing: OCR crawl test skipped\n`);
 
 const para = (s: string) => `<p>${s} ${'Useful words about the product. '.repeat(5)}</p>`;
-type Emitted = { userId: string; event: string; payload: CrawlListEvent };
+/** A list event as sent: its payload is the pages; `payload` joins them with the crawl's data. */
+type Emitted = { userId: string; event: string; pages: unknown; payload: CrawlListEvent };
 
 describe('POST /api/upload/website', () => {
   let t: TestApp;
@@ -27,15 +36,22 @@ describe('POST /api/upload/website', () => {
   let bob: SignedIn;
   let site: TestSite;
   const events: Emitted[] = [];
+  const messages: { userId: string; payload: CrawlMessageEvent }[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
     await startWorker(t);
     const hub = t.runtime.ctx.realtime;
     const emit = hub.emitToUser.bind(hub);
-    hub.emitToUser = (userId, event, payload) => {
-      events.push({ userId, event, payload: payload as CrawlListEvent });
-      emit(userId, event, payload);
+    hub.emitToUser = (userId, event, ...args) => {
+      if (event === 'message') {
+        const payload = args[0] as CrawlMessageEvent;
+        if (payload.crawl_id) messages.push({ userId, payload });
+      } else if (event.endsWith('_parser_list')) {
+        const [pages, crawl] = args as [CrawledPageItem[], CrawlListMeta];
+        events.push({ userId, event, pages, payload: { ...crawl, pages } });
+      }
+      emit(userId, event, ...args);
     };
     alice = await createSignedInUser(t.runtime.ctx, { plan: 'platinum' });
     bob = await createSignedInUser(t.runtime.ctx);
@@ -134,6 +150,19 @@ describe('POST /api/upload/website', () => {
     expect(done?.event).toBe('website_parser_list');
     expect(done?.userId).toBe(alice.userId);
     expect(done?.payload.message).toBe(MESSAGES.crawlingCompleted);
+    // docs/spec.md §7: the event's payload is the list of crawled pages, each url, token_count
+    // and process_complete; the start and the completion travel as `message` events.
+    for (const e of events.filter((x) => x.payload.crawl_id === crawlId)) {
+      expect(Array.isArray(e.pages)).toBe(true);
+      for (const page of e.pages as object[]) {
+        expect(Object.keys(page).sort()).toEqual(['process_complete', 'token_count', 'url']);
+      }
+    }
+    const said = messages.filter((m) => m.payload.crawl_id === crawlId);
+    expect(said.map((m) => [m.userId, m.payload.message, m.payload.process_complete])).toEqual([
+      [alice.userId, MESSAGES.websitesWillBeLoaded, 0],
+      [alice.userId, MESSAGES.crawlingCompleted, 1],
+    ]);
     const paths = done?.payload.pages.map((p) => new URL(p.url).pathname);
     expect(paths).toEqual(['/', '/install.html', '/faq.html']);
     expect(done?.payload.pages.every((p) => p.process_complete === 1 && p.token_count > 100)).toBe(
@@ -182,6 +211,7 @@ describe('POST /api/upload/website', () => {
       bot_name: 'Acme Docs',
       message: KNOWLEDGE_MESSAGES.trainingStarted,
     });
+    expect(train.body.response.bot_id).toBe(train.body.response.botId);
     await t.runtime.ctx.jobs.whenIdle();
     const db = t.runtime.ctx.db;
     const docs = await db

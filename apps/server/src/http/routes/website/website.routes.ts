@@ -7,19 +7,19 @@ import {
 } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../../lib/app-error.ts';
 import {
   cancelCrawl,
   crawlSnapshot,
   startSitemapCrawl,
   startWebsiteCrawl,
   trainCrawledPages,
-} from '../../../ingest/crawl/crawl.service.ts';
+} from '../../../modules/website/crawl.service.ts';
 import { ok } from '../../envelope.ts';
-import { AppError } from '../../errors.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 
 /**
- * upload/website — spec §4 staged website training:
+ * upload/website — docs/spec.md §4 staged website training:
  *   stage 1 {website_url, fetch_img_content}: crawl the site; pages stream as `website_parser_list`
  *   stage 3 {website_sitemap, fetch_img_content}: list a sitemap's pages (`sitemap_parser_list`)
  *   stage 2 {selected_urls, bot_id, crawl_id?}: train the kept pages of that (or the latest) crawl
@@ -55,6 +55,8 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
       const trained = await trainCrawledPages(app.ctx, userId, body);
       return ok(KNOWLEDGE_MESSAGES.trainingStarted, {
         ...trained,
+        // docs/spec.md §3 names the reply's field botId, §4 has the client store bot_id: both are sent.
+        bot_id: trained.botId,
         message: KNOWLEDGE_MESSAGES.trainingStarted,
         process_complete: 1,
       });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { MESSAGES } from '@docent/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import {
   FAKE_VIDEOS,
@@ -124,12 +124,47 @@ describe.runIf(hasFixtures)(
         502,
         'YouTube is receiving too many requests from our server. Please try again later.',
       ],
-    ])('%s → hasError with a clear message', async (videoId, status, message) => {
-      const res = await post(alice, {
-        url: `https://www.youtube.com/watch?v=${videoId}`,
-        stage: 1,
-      });
-      expect(res).toMatchObject({ status, body: { hasError: true, message } });
+      [
+        FAKE_VIDEOS.connectionDropped,
+        502,
+        'We could not reach YouTube (network error). Please try again later.',
+      ],
+    ])(
+      '%s → hasError with a clear message, logged for the operator',
+      async (videoId, status, message) => {
+        const logged = vi.spyOn(t.runtime.ctx.log, status === 502 ? 'warn' : 'info');
+        const res = await post(alice, {
+          url: `https://www.youtube.com/watch?v=${videoId}`,
+          stage: 1,
+        });
+        expect(res).toMatchObject({ status, body: { hasError: true, message } });
+        expect(res.body.message).not.toMatch(/website/i);
+        expect(logged).toHaveBeenCalledWith(
+          expect.objectContaining({ videoId }),
+          'YouTube transcript could not be read',
+        );
+        logged.mockRestore();
+      },
+    );
+
+    it('says YouTube, not "this website", when YouTube cannot be found or reached', async () => {
+      const offline = await createTestApp({ YOUTUBE_BASE_URL: 'http://youtube.invalid' });
+      try {
+        const owner = await createSignedInUser(offline.runtime.ctx);
+        const res = await call(offline, owner, 'POST', '/api/upload/youtube', {
+          url: `https://www.youtube.com/watch?v=${FAKE_VIDEOS.crashCourse}`,
+          stage: 1,
+        });
+        expect(res).toMatchObject({
+          status: 502,
+          body: {
+            hasError: true,
+            message: 'We could not reach YouTube (network error). Please try again later.',
+          },
+        });
+      } finally {
+        await offline.close();
+      }
     });
 
     it("refuses another account's bot", async () => {

@@ -1,4 +1,4 @@
-/** Messages between the PDF host (extract/pdf.ts) and its worker thread. */
+/** Messages between the PDF host (extract/pdf.ts) and its reading process. */
 export interface PdfJob {
   data: Uint8Array;
   maxPages: number;

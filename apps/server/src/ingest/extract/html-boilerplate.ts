@@ -1,0 +1,99 @@
+/**
+ * Which elements of a page are boilerplate (navigation, page header/footer, sidebars, cookie
+ * banners, dialogs, hidden elements, tables of contents) and which mark its main region, by
+ * tag, ARIA role and class/id.
+ */
+const SKIP_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'iframe',
+  'object',
+  'canvas',
+  'nav',
+  'aside',
+  'form',
+  'button',
+  'select',
+  'textarea',
+  'dialog',
+  'head',
+  'footer',
+  'map',
+  'audio',
+  'video',
+]);
+const SKIP_ROLES = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'search',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+  'toolbar',
+]);
+const MAIN_IDS = new Set([
+  'main',
+  'content',
+  'main-content',
+  'maincontent',
+  'primary',
+  'docs-content',
+]);
+const BOILERPLATE_TOKEN =
+  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text)$/;
+const COOKIE = /cookie|consent|gdpr/;
+/** A page's own table of contents repeats its headings as links: navigation, not content. */
+const TOC_TOKEN = /^(toc|toc-.*|.*-toc|table-?of-?contents)$/;
+/** Page-level wrappers are never dropped for their class names ("has-sidebar" on <body>). */
+const NEVER_BY_CLASS = new Set(['html', 'body', 'main', 'article']);
+
+export function isBoilerplate(
+  name: string,
+  attrs: Record<string, string>,
+  inMain: boolean,
+  byClass: boolean,
+): boolean {
+  if (SKIP_TAGS.has(name)) return true;
+  if (name === 'header' && !inMain) return true;
+  const role = attrs.role?.toLowerCase();
+  if (role && SKIP_ROLES.has(role)) return true;
+  if (attrs['aria-hidden'] === 'true' || 'hidden' in attrs) return true;
+  const style = attrs.style;
+  if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
+  const cls = attrs.class;
+  const id = attrs.id;
+  if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name)) return false;
+  const marks = id ? `${cls ?? ''} ${id}` : (cls as string);
+  const key = inMain ? `m ${marks}` : marks;
+  let verdict = markCache.get(key);
+  if (verdict === undefined) {
+    verdict = marksAreBoilerplate(marks.toLowerCase(), inMain);
+    // Class strings repeat across the pages of a site; the cache keeps regex work per page small.
+    if (markCache.size > 20_000) markCache.clear();
+    markCache.set(key, verdict);
+  }
+  return verdict;
+}
+
+const markCache = new Map<string, boolean>();
+
+function marksAreBoilerplate(marks: string, inMain: boolean): boolean {
+  if (COOKIE.test(marks)) return true;
+  for (const token of marks.split(/\s+/)) {
+    if (!token || (inMain && token === 'header')) continue;
+    if (BOILERPLATE_TOKEN.test(token) || TOC_TOKEN.test(token)) return true;
+  }
+  return false;
+}
+
+export function isMainMarker(name: string, attrs: Record<string, string>): boolean {
+  if (name === 'main' || name === 'article') return true;
+  if (attrs.role?.toLowerCase() === 'main') return true;
+  return !!attrs.id && MAIN_IDS.has(attrs.id.toLowerCase());
+}

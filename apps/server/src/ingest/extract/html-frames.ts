@@ -1,0 +1,78 @@
+/**
+ * The open structures of a page while its text is built (html-structure.ts): each collects the
+ * blocks and inline text inside it, and renders them when its element closes.
+ */
+interface Base {
+  /** Element depth at which the structure opened: it ends when that element closes. */
+  depth: number;
+  /** Finished blocks inside the structure, in order. */
+  blocks: string[];
+  /** Inline text not yet made a block. */
+  inline: string;
+}
+
+export type Frame =
+  | (Base & { kind: 'root' })
+  /** `own`: the heading's id or an anchor inside it; `section`: the enclosing section's id. */
+  | (Base & { kind: 'heading'; level: number; own?: string; section?: string })
+  | (Base & { kind: 'pre' })
+  /** `chars`: text of its items; `fragmentChars`: of that, text linking to this page's anchors. */
+  | (Base & { kind: 'list'; items: string[]; chars: number; fragmentChars: number })
+  | (Base & { kind: 'item' })
+  | (Base & { kind: 'dl'; terms: string[]; items: string[] })
+  | (Base & { kind: 'term' })
+  | (Base & { kind: 'desc' })
+  | (Base & { kind: 'table'; header: string[] | null; rows: string[]; row: Cell[] })
+  | (Base & { kind: 'cell'; th: boolean })
+  | (Base & { kind: 'link'; href: string })
+  | (Base & { kind: 'callout' });
+
+export type FrameOf<K extends Frame['kind']> = Extract<Frame, { kind: K }>;
+
+export interface Cell {
+  text: string;
+  th: boolean;
+}
+
+/** A list of at least this many items, nearly all of it links to the page's own anchors. */
+const TOC_MIN_ITEMS = 3;
+const TOC_LINK_SHARE = 0.8;
+
+export function isTableOfContents(list: FrameOf<'list'>): boolean {
+  return (
+    list.items.length >= TOC_MIN_ITEMS &&
+    list.chars > 0 &&
+    list.fragmentChars >= TOC_LINK_SHARE * list.chars
+  );
+}
+
+/** A label cell short enough to read as "label: value". */
+const LABEL_MAX = 40;
+
+/**
+ * One table row as a line: each cell with its column's header ("Name: a | Value: 1"); without
+ * a header, a two-cell row with a short first cell reads as "label: value", others as cells
+ * separated by bars.
+ */
+export function formatRow(row: Cell[], header: string[] | null): string {
+  if (header && header.length === row.length) {
+    return row
+      .map((c, i) => (!c.text ? '' : header[i] ? `${header[i]}: ${c.text}` : c.text))
+      .filter(Boolean)
+      .join(' | ');
+  }
+  const cells = row.map((c) => c.text).filter(Boolean);
+  const [label, value] = cells;
+  if (cells.length === 2 && label && value && label.length <= LABEL_MAX)
+    return `${label}: ${value}`;
+  return cells.join(' | ');
+}
+
+/** An admonition's title ("Note", "Warning") joins its first paragraph: "Note: …". */
+export function joinCallout(blocks: string[]): string {
+  const [title, first, ...rest] = blocks;
+  if (title && first && title.length <= LABEL_MAX && !/[.:!?]$/.test(title)) {
+    return [`${title}: ${first}`, ...rest].join('\n');
+  }
+  return blocks.join('\n');
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { ChatScope } from './chat.service.ts';
+import {
+  type ChatBotRow,
+  type ConversationRow,
+  findChatBot,
+  findConversation,
+} from './conversations.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function inScope(c: ConversationRow, botId: string, scope: ChatScope): boolean {
+  if (c.bot_id !== botId || c.channel !== scope.channel) return false;
+  return scope.channel === 'dashboard'
+    ? c.user_id === scope.userId
+    : c.session_id === scope.sessionId;
+}
+
+/** The bot, if the caller may chat with it; otherwise 404 (never 403: no existence leak). */
+export async function authoriseBot(
+  db: Kysely<DB>,
+  scope: ChatScope,
+  botId: string,
+): Promise<ChatBotRow> {
+  const bot = UUID.test(botId) ? await findChatBot(db, botId) : undefined;
+  if (!bot || (scope.channel === 'dashboard' && bot.user_id !== scope.userId)) {
+    throw notFound('Chatbot not found');
+  }
+  return bot;
+}
+
+/** The conversation, if it belongs to this bot and this caller; otherwise 404. */
+export async function authoriseConversation(
+  db: Kysely<DB>,
+  scope: ChatScope,
+  botId: string,
+  conversationId: string,
+): Promise<ConversationRow> {
+  const conversation = UUID.test(conversationId)
+    ? await findConversation(db, conversationId)
+    : undefined;
+  if (!conversation || !inScope(conversation, botId, scope)) {
+    throw notFound('Conversation not found');
+  }
+  return conversation;
+}

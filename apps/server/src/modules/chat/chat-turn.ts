@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatSource } from '@docent/shared';
+import { searchRequestFor } from '../../rag/answer/follow-up.ts';
+import type { AnswerSource } from '../../rag/answer/index.ts';
+import { HISTORY_TURNS } from '../../rag/answer/prompt.ts';
+import type { ChatEvent, ChatScope, ChatServiceDeps } from './chat.service.ts';
+import {
+  type ChatBotRow,
+  type ConversationRow,
+  type NewTurn,
+  recentTurns,
+  saveTurn,
+} from './conversations.repo.ts';
+
+const RETRIEVE_LIMIT = 8;
+const TITLE_MAX = 200;
+
+const toApiSource = (s: AnswerSource): ChatSource => ({
+  title: s.title,
+  url: s.url,
+  chunk_id: s.chunkId,
+  ...(s.section ? { section: s.section } : {}),
+  ...(s.link ? { link: s.link } : {}),
+});
+
+/** One question to answer, its bot and conversation already authorised. */
+export interface TurnRequest {
+  scope: ChatScope;
+  bot: ChatBotRow;
+  /** Absent for the first turn of a new conversation. */
+  existing: ConversationRow | undefined;
+  conversationId: string;
+  question: string;
+  sessionId: string | undefined;
+}
+
+/**
+ * Retrieves, streams the answer's tokens, then stores the turn; `sources` and `done` come only
+ * once it is stored. An aborted stream stores nothing.
+ */
+export async function* answerTurn(
+  deps: ChatServiceDeps,
+  turn: TurnRequest,
+  signal?: AbortSignal,
+): AsyncGenerator<ChatEvent> {
+  const { db, engine } = deps;
+  const { bot, existing, question, scope, conversationId } = turn;
+  const history = existing ? await recentTurns(db, existing.id, HISTORY_TURNS) : [];
+  const search = await searchRequestFor(engine, question, history, {
+    log: deps.log,
+    ...(signal ? { signal } : {}),
+  });
+  const passages = await deps.retrieve(db, {
+    botId: bot.id,
+    query: search.question,
+    carried: search.carried,
+    limit: RETRIEVE_LIMIT,
+  });
+  let answer = '';
+  let sources: ChatSource[] = [];
+  const stream = engine.answer({
+    bot: {
+      name: bot.name,
+      agentName: bot.agent_name,
+      businessName: bot.business_name,
+      basePrompt: bot.base_prompt,
+    },
+    question,
+    history,
+    passages,
+    search,
+    ...(signal ? { signal } : {}),
+  });
+  for await (const ev of stream) {
+    if (signal?.aborted) return;
+    if (ev.type === 'token') {
+      answer += ev.text;
+      yield ev;
+    } else if (ev.type === 'sources') {
+      sources = ev.sources.map(toApiSource);
+    } else break;
+  }
+  if (signal?.aborted) return;
+  answer = answer.trim();
+  await store(deps, {
+    conversationId,
+    botId: bot.id,
+    channel: scope.channel,
+    userId: scope.channel === 'dashboard' ? scope.userId : null,
+    sessionId: scope.channel === 'widget' ? scope.sessionId : (turn.sessionId ?? ''),
+    title: question.slice(0, TITLE_MAX),
+    question,
+    answer,
+    sources,
+    engine: engine.kind,
+  });
+  yield { type: 'sources', sources };
+  yield { type: 'done', answer, conversationId };
+}
+
+/**
+ * Saves once more after a transient failure: an answered turn must not be lost. Both attempts
+ * carry the same key, so when the first did commit (only its reply was lost) the second
+ * stores nothing twice.
+ */
+async function store(deps: ChatServiceDeps, turn: Omit<NewTurn, 'key'>): Promise<void> {
+  const keyed = { ...turn, key: randomUUID() };
+  try {
+    await saveTurn(deps.db, keyed);
+  } catch (err) {
+    deps.log.warn(
+      { err, conversationId: turn.conversationId },
+      'saving a chat turn failed; retrying',
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await saveTurn(deps.db, keyed);
+  }
+}

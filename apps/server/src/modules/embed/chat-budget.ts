@@ -1,0 +1,72 @@
+import { WIDGET_MESSAGES } from '@docent/shared';
+import { AppError } from '../../lib/app-error.ts';
+import type { EnvOf, ServiceDeps } from '../service-deps.ts';
+import { clientAddress } from './address-block.ts';
+import { countActiveKeys, countHit, deleteCountersBefore, refundHit } from './rate-counter.repo.ts';
+import { findWidgetBudget, markWidgetBudgetReached } from './widget-budget.repo.ts';
+
+const WINDOW_MS = 60_000;
+/** Past its budget a bot still answers fair users, but never more than this many times it. */
+const OVERDRAFT = 2;
+
+export type ChatBudgetDeps = Pick<ServiceDeps, 'db' | 'log'> &
+  EnvOf<'WIDGET_BOT_MESSAGES_PER_MINUTE' | 'WIDGET_VISITOR_MESSAGES_PER_MINUTE'>;
+
+/**
+ * One widget message against the budgets of the minute. A visitor id is chosen by the browser
+ * and an address is cheap to rotate within its block, so the per-bot budget is shared fairly:
+ * - each visitor, and each client address (an IPv6 /64 counts as one), has its own small cap;
+ * - while the bot is within its budget, anyone may use it;
+ * - once the budget is spent, only address blocks (IPv4 /24, IPv6 /64) that used less than a
+ *   fair share (the budget divided by the blocks active this minute, at least one visitor's
+ *   cap) are still answered, up to OVERDRAFT times the budget; the block that spent it is not.
+ * So one abuser with a few addresses cannot mute a bot for everyone else. Refused messages
+ * are taken back from the shared counts, so hammering after a refusal gains nothing.
+ */
+export async function chargeChatMessage(
+  deps: ChatBudgetDeps,
+  who: { botId: string; visitorId: string; ip: string },
+): Promise<void> {
+  const { db } = deps;
+  const perVisitor = deps.env.WIDGET_VISITOR_MESSAGES_PER_MINUTE;
+  const client = clientAddress(who.ip);
+  if ((await countHit(db, `v:${who.botId}:${who.visitorId}`, WINDOW_MS)) > perVisitor) {
+    throw new AppError(429, WIDGET_MESSAGES.visitorRateLimited);
+  }
+  if ((await countHit(db, `ip:${who.botId}:${client.address}`, WINDOW_MS)) > perVisitor * 3) {
+    throw new AppError(429, WIDGET_MESSAGES.visitorRateLimited);
+  }
+  const budget = await botBudget(deps, who.botId);
+  const blockKey = `blk:${who.botId}:${client.block}`;
+  const botKey = `b:${who.botId}`;
+  const blockUsed = await countHit(db, blockKey, WINDOW_MS);
+  const botUsed = await countHit(db, botKey, WINDOW_MS);
+  sweepNowAndThen(deps);
+  if (botUsed <= budget) return;
+
+  const windowStart = new Date(Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS);
+  await markWidgetBudgetReached(db, who.botId, windowStart);
+  const blocks = await countActiveKeys(db, `blk:${who.botId}:`, WINDOW_MS);
+  const fairShare = Math.max(perVisitor, Math.floor(budget / Math.max(1, blocks)));
+  if (botUsed <= budget * OVERDRAFT && blockUsed <= fairShare) return;
+  await refundHit(db, blockKey, WINDOW_MS);
+  await refundHit(db, botKey, WINDOW_MS);
+  throw new AppError(429, WIDGET_MESSAGES.botRateLimited);
+}
+
+/** The owner's budget for the bot, or the server's default. */
+export async function botBudget(
+  deps: Pick<ChatBudgetDeps, 'db' | 'env'>,
+  botId: string,
+): Promise<number> {
+  const row = await findWidgetBudget(deps.db, botId);
+  return row?.messages_per_minute ?? deps.env.WIDGET_BOT_MESSAGES_PER_MINUTE;
+}
+
+/** Old windows are useless; a cheap sweep now and then keeps the table small. */
+function sweepNowAndThen(deps: ChatBudgetDeps): void {
+  if (Math.random() >= 0.02) return;
+  deleteCountersBefore(deps.db, new Date(Date.now() - 10 * WINDOW_MS)).catch((err) =>
+    deps.log.warn({ err }, 'sweeping rate counters failed'),
+  );
+}

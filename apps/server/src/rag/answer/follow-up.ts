@@ -1,0 +1,83 @@
+import type { Logger } from '../../lib/logger.ts';
+import { analyze, tokenize } from '../../search/analyzer.ts';
+import type { CarriedTerms } from '../../search/query.ts';
+import { termWeight } from './text.ts';
+import type { AnswerEngine, PastTurn } from './types.ts';
+
+/**
+ * What a question is searched with inside a conversation: the question as asked (or as a model
+ * rewrote it to stand on its own), and the topic terms of the previous turn that it may refer
+ * to, at a lower weight than its own words.
+ */
+export interface SearchRequest {
+  question: string;
+  carried?: CarriedTerms;
+}
+
+/**
+ * Pronouns and determiners that point back to something said before ("does it…", "those
+ * files", "the same"): a question using one leans on the previous turn. General English
+ * anaphora; "that" and "there" are left out, being mostly relative or existential.
+ */
+const POINTING_WORDS = new Set(
+  'it its itself this these those they them their theirs same such former latter'.split(' '),
+);
+/** A question with this few content words says little on its own. */
+const FEW_TERMS = 2;
+/** Weight of a carried term when the question points back or says little; otherwise. */
+const LEANING_WEIGHT = 0.5;
+const STANDALONE_WEIGHT = 0.2;
+
+/** True when the question refers back to the conversation or is too bare to stand alone. */
+export function leansOnContext(question: string): boolean {
+  if (tokenize(question).some((w) => POINTING_WORDS.has(w))) return true;
+  return new Set(analyze(question)).size <= FEW_TERMS;
+}
+
+/**
+ * Without a model to rewrite the question: the previous question's topic terms (minus the
+ * question's own, and half-weight common words) join the search at a lower weight, higher when
+ * the question leans on the previous turn, and shared out so that all of them together weigh
+ * less than the question's own words. A question that stands on its own keeps its own words far
+ * ahead, so it is not dragged back to the earlier topic.
+ */
+export function carryTopic(question: string, history: PastTurn[]): SearchRequest {
+  const previous = history.at(-1)?.question;
+  if (!previous) return { question };
+  const own = new Set(analyze(question));
+  const terms = [...new Set(analyze(previous))].filter((t) => !own.has(t) && termWeight(t) === 1);
+  if (terms.length === 0) return { question };
+  // Together, the carried terms never outweigh the question's own: "What is an NMU?" after a
+  // long question must still be about NMUs, with the earlier topic only breaking ties.
+  const share = Math.min(1, Math.max(own.size, 1) / terms.length);
+  const weight = (leansOnContext(question) ? LEANING_WEIGHT : STANDALONE_WEIGHT) * share;
+  return { question, carried: { terms, weight } };
+}
+
+/** How long a model may take to rewrite a follow-up before the search goes on without it. */
+export const REWRITE_TIMEOUT_MS = 2500;
+
+/**
+ * What to search with for this turn: the question alone when it opens the conversation; with
+ * history, the model's standalone rewrite when the engine has a model and it answers in time,
+ * otherwise the question with the previous turn's topic carried (carryTopic).
+ */
+export async function searchRequestFor(
+  engine: Pick<AnswerEngine, 'standalone'>,
+  question: string,
+  history: PastTurn[],
+  opts: { log?: Logger; signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<SearchRequest> {
+  if (history.length === 0) return { question };
+  if (engine.standalone) {
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? REWRITE_TIMEOUT_MS);
+    const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+    try {
+      const rewritten = await engine.standalone(question, history, signal);
+      if (rewritten) return { question: rewritten };
+    } catch (err) {
+      opts.log?.warn({ err }, 'rewriting a follow-up failed; searching with the previous topic');
+    }
+  }
+  return carryTopic(question, history);
+}

@@ -1,0 +1,48 @@
+import type { ChatMessage } from './prompt.ts';
+import { neutralise } from './prompt.ts';
+import type { PastTurn } from './types.ts';
+
+/**
+ * Asking a model to turn a follow-up ("and how do I undo that?") into a question that stands on
+ * its own, for retrieval: the conversation and the follow-up go in one message, the model
+ * answers with the question alone.
+ */
+const TURNS = 3;
+const ANSWER_CHARS = 600;
+/** A rewrite longer than this, or on several lines, is not a question: it is not used. */
+const MAX_REWRITE_CHARS = 400;
+
+export function rewriteMessages(question: string, history: PastTurn[]): ChatMessage[] {
+  const conversation = history
+    .slice(-TURNS)
+    .map(
+      (t) =>
+        `User: ${neutralise(t.question)}\nAssistant: ${neutralise(t.answer.slice(0, ANSWER_CHARS))}`,
+    )
+    .join('\n');
+  return [
+    {
+      role: 'system',
+      content:
+        'You rewrite the last message of a conversation as one standalone question that can be understood without the conversation: replace words that refer to earlier messages with what they refer to. If it already stands on its own, repeat it unchanged. Reply with the question only, on one line, in the language of the message.',
+    },
+    {
+      role: 'user',
+      content: `<conversation>\n${conversation}\n</conversation>\n<last_message>\n${neutralise(question)}\n</last_message>`,
+    },
+  ];
+}
+
+/** The model's reply as a search question, or null when it is not one line of question. */
+export function parseRewrite(reply: string): string | null {
+  const unquote = (t: string) =>
+    t
+      .trim()
+      .replace(/^["'“]+|["'”]+$/g, '')
+      .trim();
+  const text = unquote(
+    unquote(reply).replace(/^(?:standalone question|question|rewritten)\s*:\s*/i, ''),
+  );
+  if (!text || text.includes('\n') || text.length > MAX_REWRITE_CHARS) return null;
+  return text;
+}

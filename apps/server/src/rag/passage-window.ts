@@ -1,0 +1,118 @@
+import { termFinder } from '../search/analyzer.ts';
+import { splitSentences } from '../search/sentences.ts';
+
+/**
+ * The piece of a section handed on as a passage: the run of consecutive units (sentences, list
+ * items, table rows, code blocks) around the ones that best match the question, as long as a
+ * character budget allows. Units keep what joined them in the text (a space within a line, a
+ * line break, a blank line between blocks), so the window reads as the page does.
+ */
+export interface Unit {
+  text: string;
+  /** What joins this unit to the one before it. */
+  joiner: '' | ' ' | '\n' | '\n\n';
+}
+
+/** How much each term of the question says: its query weight times its rarity. */
+export type TermValue = (term: string) => number;
+
+const FENCE = /^```/;
+
+/** A text's units: fenced code blocks whole, other lines cut into sentences. */
+export function unitsOf(text: string, first: Unit['joiner'] = ''): Unit[] {
+  const out: Unit[] = [];
+  let joiner = first;
+  for (const block of splitBlocks(text)) {
+    if (FENCE.test(block)) {
+      out.push({ text: block, joiner });
+    } else {
+      block.split('\n').forEach((line, i) => {
+        splitSentences(line).forEach((s, j) => {
+          const sentence = s.trim();
+          if (!sentence) return;
+          out.push({ text: sentence, joiner: j > 0 ? ' ' : i > 0 ? '\n' : joiner });
+        });
+      });
+    }
+    joiner = '\n\n';
+  }
+  return out;
+}
+
+/** Blocks separated by blank lines, a fenced code block (blank lines and all) as one. */
+function splitBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  let fenced = false;
+  let current: string[] = [];
+  for (const line of text.split('\n')) {
+    if (FENCE.test(line)) fenced = !fenced;
+    if (!fenced && line.trim() === '' && !FENCE.test(line)) {
+      if (current.length > 0) blocks.push(current.join('\n'));
+      current = [];
+    } else current.push(line);
+  }
+  if (current.length > 0) blocks.push(current.join('\n'));
+  return blocks.filter((b) => b.trim() !== '');
+}
+
+export function renderUnits(units: Unit[]): string {
+  return units.map((u, i) => (i === 0 ? u.text : `${u.joiner}${u.text}`)).join('');
+}
+
+/**
+ * Scores units by the value of the distinct question terms each holds. The finder looks only
+ * at words that could stem to a question term, much cheaper than analysing every unit.
+ */
+export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Unit) => number {
+  const find = termFinder(new Set(terms));
+  return (unit) => {
+    let score = 0;
+    for (const term of new Set(find(unit.text).hits.map((h) => h.term))) score += value(term);
+    return score;
+  };
+}
+
+/**
+ * The best window of `units` within `budget` characters: it starts from the best-scoring unit
+ * (the earliest of equals) and grows one unit at a time towards the better-scoring neighbour
+ * (the following one on a tie: explanations follow what they explain) while it fits.
+ */
+export function bestWindow(
+  units: Unit[],
+  scores: number[],
+  budget: number,
+): { start: number; end: number } {
+  if (units.length === 0) return { start: 0, end: 0 };
+  let best = 0;
+  scores.forEach((s, i) => {
+    if (s > (scores[best] ?? 0)) best = i;
+  });
+  let start = best;
+  let end = best + 1;
+  let size = units[best]?.text.length ?? 0;
+  const cost = (i: number) => (units[i]?.text.length ?? 0) + 2;
+  for (;;) {
+    const left = start > 0 && size + cost(start - 1) <= budget ? start - 1 : -1;
+    const right = end < units.length && size + cost(end) <= budget ? end : -1;
+    if (left < 0 && right < 0) break;
+    const takeLeft = left >= 0 && (right < 0 || (scores[left] ?? 0) > (scores[right] ?? 0));
+    if (takeLeft) {
+      start = left;
+      size += cost(left);
+    } else {
+      end = right + 1;
+      size += cost(right);
+    }
+  }
+  return { start, end };
+}
+
+/** Cuts an over-long unit (a huge code block, a run-on line) to the budget at a line or word. */
+export function clipUnit(unit: Unit, budget: number): Unit {
+  if (unit.text.length <= budget) return unit;
+  const cut = unit.text.lastIndexOf('\n', budget - 1);
+  const at = cut > budget / 2 ? cut : unit.text.lastIndexOf(' ', budget - 1);
+  let text = `${unit.text.slice(0, at > 0 ? at : budget)}…`;
+  if (FENCE.test(unit.text)) text = `${text}\n\`\`\``;
+  return { ...unit, text };
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../config/env.ts';
+import { extractHtml } from '../ingest/extract/html.ts';
+import { type IngestDocument, ingestSource } from '../ingest/pipeline.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createBot, openSearchTestDb, type SearchTestDb } from '../search/testing/search-db.ts';
+import { carryTopic, leansOnContext } from './answer/follow-up.ts';
+import { distinctSources } from './answer/replies.ts';
+import { retrievePassages } from './passages.ts';
+
+let t: SearchTestDb;
+beforeAll(async () => {
+  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A bot trained through the ingestion pipeline (normalise → chunk → index), as a crawl does. */
+async function train(docs: IngestDocument[]): Promise<string> {
+  const bot = await createBot(t.db);
+  const result = await ingestSource(
+    { db: t.db, log: createLogger('silent'), notify: async () => {} },
+    {
+      sourceId: bot.sourceId,
+      documents: async function* () {
+        yield* docs;
+      },
+    },
+  );
+  expect(result.completed).toBe(true);
+  return bot.botId;
+}
+
+const filler = (topic: string, n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `The ${topic} chapter goes on with remark number ${i} about general matters.`,
+  ).join(' ');
+
+const PAGE_URL = 'https://docs.example.test/widget.html';
+const page = extractHtml(
+  `<html><head><title>Widget guide</title></head><body><main>
+  <h1 id="top">Widget guide</h1><p>${filler('intro', 4)}</p>
+  <h2 id="install">Install</h2><p>${filler('install', 30)}</p>
+  <h2 id="reset">Resetting the widget</h2>
+  <p>${filler('reset', 12)} The reset button sits under the lid. Hold the reset button for ten seconds until the light blinks. ${filler('reset', 12)}</p>
+  <h2 id="models">Models</h2>
+  <table><tr><th>Model</th><th>Battery</th></tr><tr><td>W1</td><td>12 hours</td></tr><tr><td>W2</td><td>20 hours</td></tr></table>
+  </main></body></html>`,
+  PAGE_URL,
+);
+
+describe('retrievePassages (small-to-big)', () => {
+  it('hands on the window around the best sentences of the section, linked at its anchor', async () => {
+    const botId = await train([{ title: page.title, text: page.text, url: PAGE_URL, kind: 'web' }]);
+    const [first] = await retrievePassages(t.db, {
+      botId,
+      query: 'How long do I hold the reset button?',
+      limit: 3,
+      windowChars: 300,
+    });
+    expect(first?.heading).toBe('Widget guide › Resetting the widget');
+    expect(first?.text).toContain('Hold the reset button for ten seconds until the light blinks.');
+    expect(first?.text.length).toBeLessThanOrEqual(300);
+    expect(first?.text).not.toContain('install');
+    expect(distinctSources(first ? [first] : [])).toEqual([
+      {
+        title: 'Widget guide',
+        url: PAGE_URL,
+        chunkId: String(first?.chunkId),
+        section: 'Widget guide › Resetting the widget',
+        link: `${PAGE_URL}#reset`,
+      },
+    ]);
+  });
+
+  it('finds a table row by its header cells', async () => {
+    const botId = await train([{ title: page.title, text: page.text, url: PAGE_URL, kind: 'web' }]);
+    const [first] = await retrievePassages(t.db, {
+      botId,
+      query: 'What battery life does the W2 model have?',
+      limit: 1,
+    });
+    expect(first?.text).toContain('Model: W2 | Battery: 20 hours');
+    expect(first?.anchor).toBe('models');
+  });
+});
+
+describe('follow-ups without a model: the previous topic is carried at a lower weight', () => {
+  const shop: IngestDocument[] = [
+    {
+      title: 'Shipping',
+      text: 'We ship orders worldwide. Delivery to Canada takes five to seven business days.',
+      kind: 'text',
+    },
+    {
+      title: 'Returns',
+      text: 'Returns are free within 30 days. A refund takes five business days.',
+      kind: 'text',
+    },
+    {
+      title: 'Kettle care',
+      text: 'Descale the kettle monthly with vinegar. Never immerse the kettle base in water.',
+      kind: 'text',
+    },
+  ];
+  const history = [
+    { question: 'Do you ship orders to Canada?', answer: 'We ship orders worldwide.' },
+  ];
+  const ask = async (botId: string, question: string) => {
+    const search = carryTopic(question, history);
+    const [first] = await retrievePassages(t.db, {
+      botId,
+      query: search.question,
+      carried: search.carried,
+      limit: 1,
+    });
+    return first?.title;
+  };
+
+  it('searches a follow-up with what it refers to', async () => {
+    const botId = await train(shop);
+    const question = 'How many business days does it take?';
+    const [alone] = await retrievePassages(t.db, { botId, query: question, limit: 1 });
+    // On its own the question finds the refund delay; with what "it" refers to, the delivery.
+    expect(alone?.title).toBe('Returns');
+    expect(leansOnContext(question)).toBe(true);
+    expect(await ask(botId, question)).toBe('Shipping');
+  });
+
+  it('does not drag a question that stands on its own back to the previous topic', async () => {
+    const botId = await train(shop);
+    expect(carryTopic('How often should I descale the kettle?', history).carried?.weight).toBe(0.2);
+    expect(await ask(botId, 'How often should I descale the kettle?')).toBe('Kettle care');
+    expect(carryTopic('Do you ship to Canada?', []).carried).toBeUndefined();
+  });
+
+  it('keeps a one-word follow-up about its own word, the earlier topic only breaking ties', async () => {
+    const botId = await train([
+      {
+        title: 'Mentors and sponsors',
+        text: 'New contributors find a mentor, and a sponsor uploads their package until they can upload it themselves. Mentors review the package; sponsors check it again before the upload.',
+        kind: 'text',
+      },
+      {
+        title: 'NMU',
+        text: 'An NMU is an upload of a package by someone other than its maintainer.',
+        kind: 'text',
+      },
+    ]);
+    const earlier = [
+      {
+        question: 'How do mentors and sponsors review and upload a new package?',
+        answer: 'A sponsor uploads it.',
+      },
+    ];
+    const search = carryTopic('What is an NMU?', earlier);
+    const [first] = await retrievePassages(t.db, {
+      botId,
+      query: search.question,
+      carried: search.carried,
+      limit: 1,
+    });
+    expect(first?.title).toBe('NMU');
+  });
+});

@@ -1,0 +1,48 @@
+import { analyze } from './analyzer.ts';
+
+/**
+ * A question analysed once for every stage of retrieval (BM25F, phrase proximity, Q&A
+ * matching): its index terms in order, their query weights, and its content terms.
+ */
+export interface AnalyzedQuery {
+  /** The question's own index terms, in order, repeats kept (for phrase proximity). */
+  terms: string[];
+  /**
+   * Query weight of each term for BM25F: a question term counts as often as it occurs (as in
+   * Lucene); a term carried from earlier turns of the conversation counts less.
+   */
+  weights: Map<string, number>;
+  /** The question's distinct content terms, request words removed (for Q&A matching). */
+  content: Set<string>;
+}
+
+/** Terms carried into a follow-up from what it refers to, and how much each one weighs. */
+export interface CarriedTerms {
+  terms: string[];
+  weight: number;
+}
+
+/**
+ * Beyond the stop words (which already drop question words and auxiliaries), words that only
+ * shape a request ("please tell me about …"); two phrasings of one question differ mostly here.
+ */
+const REQUEST_WORDS = new Set(
+  'may might must shall any some about please tell know get want need like'
+    .split(' ')
+    .map((w) => analyze(w)[0] ?? w),
+);
+
+/** Distinct content terms of a text (request words removed). */
+export function contentTerms(text: string): Set<string> {
+  return new Set(analyze(text).filter((t) => !REQUEST_WORDS.has(t)));
+}
+
+export function analyzeQuery(question: string, carried?: CarriedTerms): AnalyzedQuery {
+  const terms = analyze(question);
+  const weights = new Map<string, number>();
+  for (const t of terms) weights.set(t, (weights.get(t) ?? 0) + 1);
+  if (carried && carried.weight > 0) {
+    for (const t of carried.terms) if (!weights.has(t)) weights.set(t, carried.weight);
+  }
+  return { terms, weights, content: new Set(terms.filter((t) => !REQUEST_WORDS.has(t))) };
+}

@@ -1,0 +1,10 @@
+/** The bots feature's public face: the bot list and bot-level calls. */
+export {
+  BOT_LIST_KEY,
+  deleteBot,
+  fetchBotList,
+  fetchBotStatus,
+  fetchGeneralSettings,
+  saveGeneralSettings,
+  useBotList,
+} from './bots.api.ts';

@@ -1,0 +1,4 @@
+/** The chat feature's public face: what pages may use. */
+export { ChatWindow } from './ChatWindow.tsx';
+export { ConversationList } from './ConversationList.tsx';
+export { QuickStartPanel } from './QuickStartPanel.tsx';

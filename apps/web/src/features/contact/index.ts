@@ -1,0 +1,2 @@
+/** The contact feature's public face. */
+export { ContactDialog } from './ContactDialog.tsx';

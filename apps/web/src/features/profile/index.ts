@@ -1,0 +1,2 @@
+/** The profile feature's public face. */
+export { profileApi } from './profile.api.ts';
