@@ -118,6 +118,15 @@ describe('chunkDocument', () => {
     expect(chunkDocument({ title: 't', text: '  \n\n ', kind: 'text' })).toEqual([]);
   });
 
+  it('keeps a page of headings only as one chunk of its headings, without their markers', () => {
+    const text =
+      '## Chapter 62. Genetic Query Optimizer {#geqo}\n\n### Author: Written by M. Utesch';
+    const chunks = chunkDocument({ title: 'Chapter 62', text, kind: 'web' });
+    expect(chunks.map((c) => c.text)).toEqual([
+      'Chapter 62. Genetic Query Optimizer\nAuthor: Written by M. Utesch',
+    ]);
+  });
+
   it('bounds every chunk by its heading and carries the heading path and anchor', () => {
     const long = sentences(30, 'Install');
     const text = [

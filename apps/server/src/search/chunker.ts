@@ -136,5 +136,20 @@ export function chunkDocument(doc: ChunkSource): ChunkDraft[] {
       });
     }
   }
+  if (drafts.length === 0) {
+    // A page of headings only (a chapter's title page) is still a document: its headings are its text.
+    const text = doc.text
+      .split('\n')
+      .map((line) =>
+        line
+          .replace(/^\s*#{1,6}\s+/, '')
+          .replace(/\s*\{#[^\s{}]+\}\s*$/, '')
+          .trim(),
+      )
+      .filter(Boolean)
+      .join('\n');
+    if (text)
+      drafts.push({ ordinal: 0, text, heading: null, question: null, charCount: text.length });
+  }
   return drafts;
 }
