@@ -1,4 +1,5 @@
 import type { DatabaseKind } from './db/client.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import type { ChatService } from './modules/chat/chat.service.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
 
@@ -11,6 +12,8 @@ export interface AppContext extends ServiceDeps {
   dbKind: DatabaseKind;
   /** Answers questions and keeps conversations (dashboard preview and widget). */
   chat: ChatService;
+  /** The roles this process plays and whether it is shutting down (readiness). */
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {

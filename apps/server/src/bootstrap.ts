@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
 import { configureSafeFetch } from './lib/safe-fetch.ts';
 import { loadSigningKey } from './lib/secrets.ts';
+import { createLifecycle, type Role } from './lifecycle.ts';
 import { authenticate } from './modules/auth/sessions.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createAnswerEngine } from './rag/answer/index.ts';
@@ -30,7 +31,7 @@ export interface Runtime {
  */
 export async function createRuntime(
   env: Env,
-  opts: { log?: Logger; pgliteDir?: string | null } = {},
+  opts: { log?: Logger; pgliteDir?: string | null; roles?: Iterable<Role> } = {},
 ): Promise<Runtime> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   configureSafeFetch({ allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK, publicUrl: env.publicUrl });
@@ -51,6 +52,7 @@ export async function createRuntime(
   };
   const ctx: AppContext = {
     env,
+    lifecycle: createLifecycle(opts.roles),
     db: database.db,
     dbKind: database.kind,
     log,

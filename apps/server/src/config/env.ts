@@ -29,6 +29,8 @@ const schema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** In-process runner: a running job whose worker stops renewing this lease is run again. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** After SIGTERM, seconds to finish in-flight requests and hand jobs back before exiting. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   /** Tests only: the Redis server for the BullMQ and Socket.IO adapter tests. */
   TEST_REDIS_URL: optionalString,
   SMTP_URL: optionalString,

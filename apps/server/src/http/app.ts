@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
+import { acceptRequestId, runWithRequestId } from '../lib/request-context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { rateLimitOptions } from './plugins/rate-limit-store.ts';
@@ -30,12 +31,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    // A load balancer's x-request-id is kept, so its logs and ours name a request alike.
+    requestIdHeader: false,
+    genReqId: (req) => acceptRequestId(req.headers['x-request-id']),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    // Jobs queued while handling the request carry its id into the worker.
+    runWithRequestId(request.id, done);
+  });
   acceptEmptyJsonBodies(app);
 
   await app.register(cookie);

@@ -1,10 +1,12 @@
-import { Queue, Worker } from 'bullmq';
+import { Queue, WaitingError, Worker } from 'bullmq';
 import {
   DEFAULT_MAX_ATTEMPTS,
   type JobHandlers,
   type JobQueue,
   type QueueConfig,
   sleep,
+  splitStoredPayload,
+  storedPayload,
 } from './queue.ts';
 
 const QUEUE_NAME = 'jobs';
@@ -22,7 +24,7 @@ export function createBullQueue(cfg: QueueConfig & { redisUrl: string }): JobQue
   return {
     kind: 'bullmq',
     async enqueue(name, payload, opts = {}) {
-      await queue.add(name, payload, {
+      await queue.add(name, storedPayload(payload), {
         // BullMQ reserves ':' in custom ids.
         ...(opts.dedupeKey ? { jobId: opts.dedupeKey.replaceAll(':', '_') } : {}),
         attempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
@@ -35,12 +37,20 @@ export function createBullQueue(cfg: QueueConfig & { redisUrl: string }): JobQue
       if (worker) return;
       worker = new Worker(
         QUEUE_NAME,
-        async (job) => {
-          await h.run(job.name, job.data, {
+        async (job, token) => {
+          const { payload, requestId } = splitStoredPayload(job.data);
+          await h.run(job.name, payload, {
             id: String(job.id),
             attempt: job.attemptsMade + 1,
             signal: stopper.signal,
+            requestId,
           });
+          if (stopper.signal.aborted) {
+            // Stopped at a checkpoint by shutdown: back to the queue for another worker, not
+            // completed (its work is unfinished) and not failed (nothing went wrong).
+            await job.moveToWait(token);
+            throw new WaitingError();
+          }
         },
         { connection, prefix: cfg.redisPrefix, concurrency: cfg.concurrency },
       );
@@ -48,13 +58,16 @@ export function createBullQueue(cfg: QueueConfig & { redisUrl: string }): JobQue
         if (!job) return;
         cfg.log.warn({ err, job: job.name, id: job.id }, 'job attempt failed');
         if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
-          h.failed(job.name, job.data, err).catch((e: unknown) => {
+          h.failed(job.name, splitStoredPayload(job.data).payload, err).catch((e: unknown) => {
             cfg.log.error({ err: e, job: job.name }, 'job failure handler failed');
           });
         }
       });
       worker.on('error', (err) => cfg.log.error({ err }, 'BullMQ worker error'));
       await worker.waitUntilReady();
+    },
+    async ping() {
+      await queue.getJobCounts('waiting'); // one round trip to Redis
     },
     async whenIdle(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;

@@ -4,8 +4,10 @@ import {
   completeJob,
   countPendingJobs,
   failJob,
+  handBackJob,
   insertJob,
   listRunningJobs,
+  pingJobs,
   renewLeases,
   requeueJobs,
 } from './jobs.repo.ts';
@@ -18,6 +20,8 @@ import {
   type JobQueue,
   type QueueConfig,
   sleep,
+  splitStoredPayload,
+  storedPayload,
 } from './queue.ts';
 
 const IDLE_POLL_MS = 1000;
@@ -64,7 +68,7 @@ class DbQueue implements JobQueue {
   ): Promise<void> {
     await insertJob(this.cfg.db, {
       name,
-      payload,
+      payload: storedPayload(payload),
       dedupeKey: opts.dedupeKey,
       maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     });
@@ -84,6 +88,10 @@ class DbQueue implements JobQueue {
     }, everyMs);
     this.heartbeat.unref();
     this.loop = this.pump();
+  }
+
+  ping(): Promise<void> {
+    return pingJobs(this.cfg.db);
   }
 
   async whenIdle(timeoutMs = 60_000): Promise<void> {
@@ -166,24 +174,33 @@ class DbQueue implements JobQueue {
   private async runOne(job: ClaimedJob): Promise<void> {
     const { cfg, stopper, workerId } = this;
     const h = this.handlers!;
+    const { payload, requestId } = splitStoredPayload(job.payload);
     try {
-      await h.run(job.name, job.payload, {
+      await h.run(job.name, payload, {
         id: job.id,
         attempt: job.attempts,
         signal: stopper.signal,
+        requestId,
       });
-      if (stopper.signal.aborted) return; // stopped mid-way: the next start picks it up again
+      if (stopper.signal.aborted) return await this.handBack(job.id);
       await completeJob(cfg.db, job.id, workerId);
     } catch (err) {
-      if (stopper.signal.aborted) return;
+      if (stopper.signal.aborted) return await this.handBack(job.id);
       const message = err instanceof Error ? err.message : String(err);
       const last = job.attempts >= job.max_attempts;
       cfg.log.warn({ err, job: job.name, id: job.id, attempt: job.attempts }, 'job attempt failed');
       await failJob(cfg.db, job.id, workerId, message, last ? null : 2 ** job.attempts);
       if (last)
-        await h.failed(job.name, job.payload, err).catch((e: unknown) => {
+        await h.failed(job.name, payload, err).catch((e: unknown) => {
           cfg.log.error({ err: e, job: job.name }, 'job failure handler failed');
         });
     }
+  }
+
+  /** Stopped mid-way by shutdown: back to the queue for another worker (or the next start). */
+  private async handBack(id: string): Promise<void> {
+    await handBackJob(this.cfg.db, id, this.workerId).catch((err: unknown) =>
+      this.cfg.log.warn({ err, id }, 'handing a job back failed; its lease will lapse'),
+    );
   }
 }

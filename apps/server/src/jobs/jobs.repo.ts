@@ -106,6 +106,23 @@ export async function failJob(
     .execute();
 }
 
+/**
+ * A job this worker stopped at a checkpoint because it is shutting down goes back to the
+ * queue at once (not when its lease lapses), and the interrupted run does not count as a
+ * failed attempt.
+ */
+export async function handBackJob(db: Kysely<DB>, id: string, workerId: string): Promise<void> {
+  await sql`
+    UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), locked_by = NULL,
+      locked_until = NULL, updated_at = now()
+    WHERE id = ${id} AND locked_by = ${workerId} AND status = 'running'`.execute(db);
+}
+
+/** Readiness: the jobs table answers. */
+export async function pingJobs(db: Kysely<DB>): Promise<void> {
+  await sql`SELECT 1 FROM jobs LIMIT 1`.execute(db);
+}
+
 /** Running jobs and the worker holding each. */
 export async function listRunningJobs(
   db: Kysely<DB>,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
+import { currentRequestId } from '../lib/request-context.ts';
 import { createBullQueue } from './bullmq-queue.ts';
 import { createDbQueue } from './db-queue.ts';
 
@@ -31,6 +32,8 @@ export interface JobRun {
   attempt: number;
   /** Aborted when the worker is shutting down; long jobs stop between units of work. */
   signal: AbortSignal;
+  /** The request that queued the job (or the job that did), for the logs. */
+  requestId: string | undefined;
 }
 
 /** Runs a job by name; thrown errors count as a failed attempt. */
@@ -50,9 +53,14 @@ export interface JobQueue {
   ): Promise<void>;
   /** Starts running jobs in this process (the worker role). */
   start(handlers: JobHandlers): Promise<void>;
+  /** Throws unless the store holding the jobs answers (readiness checks). */
+  ping(): Promise<void>;
   /** Resolves once nothing is queued or running (tests and benchmarks). */
   whenIdle(timeoutMs?: number): Promise<void>;
-  /** Stops taking jobs, lets running ones stop at their next checkpoint, closes connections. */
+  /**
+   * Stops taking jobs, lets running ones stop at their next checkpoint and hands them back to
+   * the queue (another worker resumes them at once), closes connections.
+   */
   close(): Promise<void>;
 }
 
@@ -70,6 +78,23 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 
 export function createJobQueue(cfg: QueueConfig): JobQueue {
   return cfg.redisUrl ? createBullQueue({ ...cfg, redisUrl: cfg.redisUrl }) : createDbQueue(cfg);
+}
+
+const REQUEST_ID_KEY = '_requestId';
+
+/** A payload as stored: the job's own fields plus the id of the request queueing it. */
+export function storedPayload(payload: object): Record<string, unknown> {
+  const requestId = currentRequestId();
+  return requestId ? { ...payload, [REQUEST_ID_KEY]: requestId } : { ...payload };
+}
+
+/** The inverse of storedPayload: the job's own payload and the request id it carried. */
+export function splitStoredPayload(stored: unknown): {
+  payload: Record<string, unknown>;
+  requestId: string | undefined;
+} {
+  const { [REQUEST_ID_KEY]: requestId, ...payload } = (stored ?? {}) as Record<string, unknown>;
+  return { payload, requestId: typeof requestId === 'string' ? requestId : undefined };
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

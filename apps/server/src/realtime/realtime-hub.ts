@@ -53,6 +53,8 @@ export interface RealtimeHub {
   endSessionSockets(
     ended: { sessionId: string } | { userId: string; keepSessionId?: string | undefined },
   ): void;
+  /** Throws unless the Redis that carries events between processes answers (when there is one). */
+  ping(): Promise<void>;
   /** Starts accepting sockets on `server`; `onSocket` runs for each authenticated one. */
   attach(server: HttpServer, onSocket?: (socket: RealtimeSocket) => void): void;
   close(): Promise<void>;
@@ -71,8 +73,10 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
   if (cfg.redisUrl) {
     const pub = new Redis(cfg.redisUrl, { lazyConnect: false });
     const sub = pub.duplicate();
-    for (const c of [pub, sub])
+    for (const c of [pub, sub]) {
       c.on('error', (err) => cfg.log.warn({ err }, 'realtime Redis error'));
+      catchUnawaitedCommands(c, cfg.log);
+    }
     redis.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: `${cfg.redisPrefix}#socket.io` }));
   }
@@ -115,6 +119,9 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
         true,
       );
     },
+    async ping() {
+      await Promise.all(redis.map((c) => c.ping()));
+    },
     attach(server, onSocket) {
       if (attached) return;
       attached = true;
@@ -134,6 +141,27 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
       return closed;
     },
   };
+}
+
+/**
+ * The Redis adapter fires publish and (un)subscribe commands without awaiting them; while Redis
+ * is down they fail after their retries, and an unhandled rejection would end the process. An
+ * event lost during an outage is acceptable (clients ask for the current state on reconnect);
+ * a crash is not.
+ */
+function catchUnawaitedCommands(client: Redis, log: Logger): void {
+  const methods = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+  const target = client as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of methods) {
+    const original = target[method]!.bind(client);
+    target[method] = (...args: unknown[]) => {
+      const result = original(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => log.warn({ err, method }, 'realtime Redis command failed'));
+      }
+      return result;
+    };
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
+import { runWithRequestId } from '../../lib/request-context.ts';
 import type { JobHandlers, JobName, JobPayloads, JobRun } from '../queue.ts';
 import { crawlSiteJob } from './crawl-site.job.ts';
 import { embedBotJob, requeueMissingEmbeddings } from './embed-bot.job.ts';
@@ -35,7 +36,14 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
     return def;
   };
   return {
-    run: (name, payload, run) => find(name).run(ctx, payload as never, run),
+    run: (name, payload, run) => {
+      // The job logs, and any job it queues carries, the id of the request that started it.
+      const requestId = run.requestId ?? `job-${run.id}`;
+      const log = ctx.log.child({ requestId, job: name, jobId: run.id, attempt: run.attempt });
+      return runWithRequestId(requestId, () =>
+        find(name).run({ ...ctx, log }, payload as never, run),
+      );
+    },
     failed: async (name, payload, error) => {
       await find(name).failed?.(ctx, payload as never, error);
     },
