@@ -58,13 +58,17 @@ export function relevantPassages(
   };
   const total = weightOf(wanted);
   const needed = Math.max(Math.min(1, total), MIN_COVERAGE * total) - 1e-9;
+  const topical = [...termSet(search.question)].filter((t) => termWeight(t) === 1);
   const out: Relevance[] = [];
   for (const passage of passages) {
     const have = passageTerms(passage);
     const matched = new Set([...wanted].filter((t) => have.has(t)));
     const weight = weightOf(matched);
     const closeInMeaning = passage.similarity !== undefined && passage.similarity >= minSimilarity;
-    if (weight >= needed || closeInMeaning) {
+    // A Q&A pair answers its own question: one that leaves a topical word of the question
+    // out ("book a test ride" for "book a repair") answers a different question.
+    const onTopic = !passage.question || topical.every((t) => have.has(t));
+    if ((weight >= needed && onTopic) || closeInMeaning) {
       out.push({ passage, matched, coverage: weight / total, closeInMeaning });
     }
   }
