@@ -36,7 +36,10 @@ const answer: ChatStreamEvent[] = [
   { event: 'token', data: { text: 'Héllo ' } },
   { event: 'token', data: { text: 'wörld\nline 2 🙂' } },
   { event: 'sources', data: { sources: [source] } },
-  { event: 'done', data: { answer: 'Héllo wörld\nline 2 🙂', conversation_id: 'conv-1' } },
+  {
+    event: 'done',
+    data: { answer: 'Héllo wörld\nline 2 🙂', conversation_id: 'conv-1', turn_id: 'turn-1' },
+  },
 ];
 
 async function collect(stream: ReadableStream<Uint8Array>) {
@@ -60,7 +63,11 @@ describe('chat stream protocol', () => {
         'token:wörld\nline 2 🙂',
         'sources:Pricing',
       ]);
-      expect(result).toEqual({ answer: 'Héllo wörld\nline 2 🙂', conversationId: 'conv-1' });
+      expect(result).toEqual({
+        answer: 'Héllo wörld\nline 2 🙂',
+        conversationId: 'conv-1',
+        turnId: 'turn-1',
+      });
     }
   });
 
@@ -87,9 +94,16 @@ describe('chat stream protocol', () => {
     const wire = [
       'event: token\ndata: not json\n\n',
       'event: surprise\ndata: {}\n\n',
-      encodeChatEvent({ event: 'done', data: { answer: 'ok', conversation_id: 'c' } }),
+      encodeChatEvent({
+        event: 'done',
+        data: { answer: 'ok', conversation_id: 'c', turn_id: 't' },
+      }),
     ].join('');
-    expect((await collect(body(wire))).result).toEqual({ answer: 'ok', conversationId: 'c' });
+    expect((await collect(body(wire))).result).toEqual({
+      answer: 'ok',
+      conversationId: 'c',
+      turnId: 't',
+    });
   });
 });
 

@@ -11,7 +11,7 @@ export type ChatStreamEvent =
   | { event: 'meta'; data: { conversation_id: string } }
   | { event: 'token'; data: { text: string } }
   | { event: 'sources'; data: { sources: ChatSource[] } }
-  | { event: 'done'; data: { answer: string; conversation_id: string } }
+  | { event: 'done'; data: { answer: string; conversation_id: string; turn_id: string } }
   | { event: 'error'; data: { message: string } };
 
 /** The one encoder: a chat event as text/event-stream text. */
@@ -27,6 +27,8 @@ export interface ChatStreamHandlers {
 export interface ChatStreamResult {
   answer: string;
   conversationId: string;
+  /** The stored answer's id, for feedback ('' from a server that sends none). */
+  turnId: string;
 }
 
 /** The server said the answer failed (`server`), or the stream ended before `done` (`dropped`). */
@@ -76,6 +78,7 @@ export async function readChatStream(
       return {
         answer: typeof data.answer === 'string' ? data.answer : answer,
         conversationId: text(data.conversation_id) || conversationId,
+        turnId: text(data.turn_id),
       };
     } else if (event === 'error') {
       throw new ChatStreamError(text(data.message) || CHAT_MESSAGES.chatFailed, 'server');

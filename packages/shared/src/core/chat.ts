@@ -13,6 +13,8 @@ export const CHAT_MESSAGES = {
   answered: 'Answer generated',
   conversationsLoaded: 'Conversations fetched',
   conversationLoaded: 'Conversation fetched',
+  feedbackSaved: 'Feedback saved',
+  answerRequired: 'Please choose an answer to rate',
 } as const;
 
 /**

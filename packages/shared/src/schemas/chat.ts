@@ -41,6 +41,23 @@ export const conversationsBody = z.object({
 });
 export type ConversationsBody = z.input<typeof conversationsBody>;
 
+/** A vote on one answer: thumbs up, thumbs down, or none (taken back). */
+export type FeedbackRating = 'up' | 'down' | null;
+
+export const turnIdField = z
+  .string({ error: CHAT_MESSAGES.answerRequired })
+  .trim()
+  .min(1, { error: CHAT_MESSAGES.answerRequired });
+export const ratingField = z.enum(['up', 'down']).nullable();
+
+/** POST ai/feedback: the owner's vote on an answer of their own preview chat. */
+export const feedbackBody = z.object({
+  bot_id: botId,
+  turn_id: turnIdField,
+  rating: ratingField,
+});
+export type FeedbackBody = z.input<typeof feedbackBody>;
+
 /** Where an answer came from: a page URL, or null for text, Q&A and files without one. */
 export interface ChatSource {
   title: string;
@@ -55,6 +72,8 @@ export interface ChatSource {
 export interface ChatResponse {
   answer: string;
   conversation_id: string;
+  /** The answer's id, for feedback. */
+  turn_id: string;
   sources: ChatSource[];
 }
 
@@ -65,6 +84,8 @@ export interface ConversationListItem {
 }
 
 export interface ChatTurn {
+  turn_id: string;
+  feedback: FeedbackRating;
   question: string;
   answer: string;
   sources: ChatSource[];

@@ -9,6 +9,7 @@ import {
   WIDGET_BUDGET_MAX,
   WIDGET_MESSAGES,
 } from '../core/widget.ts';
+import { ratingField, turnIdField } from './chat.ts';
 
 const rgbaColor = (field: string) =>
   z.string({ error: `${field} is required` }).transform((v, ctx) => {
@@ -124,8 +125,18 @@ export const publicChatBody = z.object({
     .nullish()
     .transform((v) => (v ? v.trim() || undefined : undefined)),
   visitor_id: visitorId,
+  /** 'page' from the hosted full-page chat, so analytics tell it from the widget. */
+  mode: z.enum(['widget', 'page']).default('widget'),
 });
 export type PublicChatBody = z.input<typeof publicChatBody>;
+
+/** POST /api/public/bots/{botId}/feedback: a visitor's vote on an answer of its own chat. */
+export const publicFeedbackBody = z.object({
+  turn_id: turnIdField,
+  rating: ratingField,
+  visitor_id: visitorId,
+});
+export type PublicFeedbackBody = z.input<typeof publicFeedbackBody>;
 
 export const publicVisitorQuery = z.object({ visitor_id: visitorId });
 

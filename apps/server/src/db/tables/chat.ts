@@ -1,7 +1,11 @@
 import type { Generated } from 'kysely';
 import type { Json, Timestamp } from './column-types.ts';
 
-export type ConversationChannel = 'dashboard' | 'widget';
+/** 'dashboard': the owner's preview; 'widget': a visitor on a site; 'page': the hosted full-page chat. */
+export type ConversationChannel = 'dashboard' | 'widget' | 'page';
+
+/** A knowledge gap the owner closed: answered through Add answer, or dismissed. */
+export type GapState = 'resolved' | 'dismissed';
 
 /** A source as stored with a turn (snake_case, like the API). */
 export interface StoredSource {
@@ -20,6 +24,12 @@ export interface ConversationsTable {
   session_id: Generated<string>;
   title: Generated<string>;
   turn_count: Generated<number>;
+  /** ISO 3166-1 alpha-2 of the visitor's address; null when unknown. */
+  country: string | null;
+  answered_count: Generated<number>;
+  unanswered_count: Generated<number>;
+  thumbs_up: Generated<number>;
+  thumbs_down: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -33,8 +43,17 @@ export interface ChatTurnsTable {
   answer: string;
   sources: Json<StoredSource[]>;
   engine: Generated<string>;
-  /** Chosen before the first write attempt, so a retried save stores the turn once. */
-  turn_key: string | null;
+  /**
+   * Chosen before the first write attempt, so a retried save stores the turn once; also the
+   * turn's public id (feedback names it).
+   */
+  turn_key: string;
+  /** False when nothing relevant was found and the bot said so. */
+  answered: Generated<boolean>;
+  latency_ms: number | null;
+  /** 1 thumbs up, -1 thumbs down, null no vote. */
+  feedback: number | null;
+  gap_state: GapState | null;
   created_at: Timestamp;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { ConversationChannel } from '../../db/tables/chat.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ChatScope } from './chat.service.ts';
 import {
@@ -9,10 +10,17 @@ import {
   findConversation,
 } from './conversations.repo.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The channel a conversation of this scope is stored (and counted in analytics) under. */
+export const storedChannel = (scope: ChatScope): ConversationChannel =>
+  scope.channel === 'widget' && scope.fullPage ? 'page' : scope.channel;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function inScope(c: ConversationRow, botId: string, scope: ChatScope): boolean {
-  if (c.bot_id !== botId || c.channel !== scope.channel) return false;
+  // Widget and full-page conversations are both a visitor's; dashboard ones the owner's.
+  if (c.bot_id !== botId || (c.channel === 'dashboard') !== (scope.channel === 'dashboard')) {
+    return false;
+  }
   return scope.channel === 'dashboard'
     ? c.user_id === scope.userId
     : c.session_id === scope.sessionId;

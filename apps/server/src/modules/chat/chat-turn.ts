@@ -3,7 +3,9 @@ import type { ChatSource } from '@docent/shared';
 import { searchRequestFor } from '../../rag/answer/follow-up.ts';
 import type { AnswerSource } from '../../rag/answer/index.ts';
 import { HISTORY_TURNS } from '../../rag/answer/prompt.ts';
+import { DONT_KNOW_REPLY } from '../../rag/answer/replies.ts';
 import type { ChatEvent, ChatScope, ChatServiceDeps } from './chat.service.ts';
+import { storedChannel } from './chat-access.ts';
 import {
   type ChatBotRow,
   type ConversationRow,
@@ -32,6 +34,8 @@ export interface TurnRequest {
   conversationId: string;
   question: string;
   sessionId: string | undefined;
+  /** performance.now() when the question arrived: the turn's latency counts from here. */
+  startedAt: number;
 }
 
 /**
@@ -82,10 +86,11 @@ export async function* answerTurn(
   }
   if (signal?.aborted) return;
   answer = answer.trim();
-  await store(deps, {
+  const turnId = await store(deps, {
     conversationId,
     botId: bot.id,
-    channel: scope.channel,
+    channel: storedChannel(scope),
+    country: scope.channel === 'widget' ? (scope.country ?? null) : null,
     userId: scope.channel === 'dashboard' ? scope.userId : null,
     sessionId: scope.channel === 'widget' ? scope.sessionId : (turn.sessionId ?? ''),
     title: question.slice(0, TITLE_MAX),
@@ -93,9 +98,12 @@ export async function* answerTurn(
     answer,
     sources,
     engine: engine.kind,
+    // Both engines say exactly this when retrieval found nothing relevant to the question.
+    answered: answer !== DONT_KNOW_REPLY,
+    latencyMs: Math.round(performance.now() - turn.startedAt),
   });
   yield { type: 'sources', sources };
-  yield { type: 'done', answer, conversationId };
+  yield { type: 'done', answer, conversationId, turnId };
 }
 
 /**
@@ -103,7 +111,7 @@ export async function* answerTurn(
  * carry the same key, so when the first did commit (only its reply was lost) the second
  * stores nothing twice.
  */
-async function store(deps: ChatServiceDeps, turn: Omit<NewTurn, 'key'>): Promise<void> {
+async function store(deps: ChatServiceDeps, turn: Omit<NewTurn, 'key'>): Promise<string> {
   const keyed = { ...turn, key: randomUUID() };
   try {
     await saveTurn(deps.db, keyed);
@@ -115,4 +123,5 @@ async function store(deps: ChatServiceDeps, turn: Omit<NewTurn, 'key'>): Promise
     await new Promise((r) => setTimeout(r, 50));
     await saveTurn(deps.db, keyed);
   }
+  return keyed.key;
 }

@@ -7,7 +7,8 @@ import type { AnswerEngine, Passage } from '../../rag/answer/index.ts';
 import type { CarriedTerms } from '../../search/query.ts';
 import { authoriseBot, authoriseConversation } from './chat-access.ts';
 import { answerTurn, type TurnRequest } from './chat-turn.ts';
-import { listConversations, listTurns } from './conversations.repo.ts';
+import { listConversations, listTurns, type TurnRow } from './conversations.repo.ts';
+import { ratingOf } from './feedback.ts';
 
 /** Same signature as rag/passages.ts (retrievePassages). */
 export type Retrieve = (
@@ -21,7 +22,14 @@ export type Retrieve = (
  */
 export type ChatScope =
   | { channel: 'dashboard'; userId: string }
-  | { channel: 'widget'; sessionId: string };
+  | {
+      channel: 'widget';
+      sessionId: string;
+      /** The hosted full-page chat rather than the widget on a customer's site. */
+      fullPage?: boolean;
+      /** The visitor's country by IP address, when known. */
+      country?: string | null;
+    };
 
 export interface ChatRequest {
   botId: string;
@@ -34,7 +42,7 @@ export interface ChatRequest {
 export type ChatEvent =
   | { type: 'token'; text: string }
   | { type: 'sources'; sources: ChatSource[] }
-  | { type: 'done'; answer: string; conversationId: string };
+  | { type: 'done'; answer: string; conversationId: string; turnId: string };
 
 export interface OpenChat {
   conversationId: string;
@@ -51,6 +59,15 @@ export interface ChatServiceDeps {
 
 const LIST_LIMIT = 200;
 
+const toChatTurn = (r: TurnRow): ChatTurn => ({
+  turn_id: r.turn_key,
+  feedback: ratingOf(r.feedback),
+  question: r.question,
+  answer: r.answer,
+  sources: r.sources,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
 export type ChatService = ReturnType<typeof createChatService>;
 
 /** Built once at boot with the answer engine and the retrieval it uses. */
@@ -62,6 +79,7 @@ export function createChatService(deps: ChatServiceDeps) {
    * those failures are ordinary HTTP errors; the returned chat then produces the answer.
    */
   async function open(scope: ChatScope, req: ChatRequest): Promise<OpenChat> {
+    const startedAt = performance.now();
     const bot = await authoriseBot(db, scope, req.botId);
     const existing = req.conversationId
       ? await authoriseConversation(db, scope, bot.id, req.conversationId)
@@ -73,6 +91,7 @@ export function createChatService(deps: ChatServiceDeps) {
       conversationId: existing?.id ?? randomUUID(),
       question: req.question.trim(),
       sessionId: req.sessionId,
+      startedAt,
     };
     return {
       conversationId: turn.conversationId,
@@ -83,10 +102,15 @@ export function createChatService(deps: ChatServiceDeps) {
   /** The whole answer at once (ai/chat). */
   async function ask(scope: ChatScope, req: ChatRequest): Promise<ChatResponse> {
     const chat = await open(scope, req);
-    let result: ChatResponse = { answer: '', conversation_id: chat.conversationId, sources: [] };
+    let result: ChatResponse = {
+      answer: '',
+      conversation_id: chat.conversationId,
+      turn_id: '',
+      sources: [],
+    };
     for await (const ev of chat.events()) {
       if (ev.type === 'sources') result = { ...result, sources: ev.sources };
-      if (ev.type === 'done') result = { ...result, answer: ev.answer };
+      if (ev.type === 'done') result = { ...result, answer: ev.answer, turn_id: ev.turnId };
     }
     return result;
   }
@@ -95,7 +119,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const bot = await authoriseBot(db, scope, botId);
     const rows = await listConversations(db, {
       botId: bot.id,
-      channel: scope.channel,
+      channels: scope.channel === 'dashboard' ? ['dashboard'] : ['widget', 'page'],
       ...(scope.channel === 'dashboard'
         ? { userId: scope.userId }
         : { sessionId: scope.sessionId }),
@@ -116,12 +140,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const bot = await authoriseBot(db, scope, botId);
     const conversation = await authoriseConversation(db, scope, bot.id, conversationId);
     const rows = await listTurns(db, conversation.id);
-    return rows.map((r) => ({
-      question: r.question,
-      answer: r.answer,
-      sources: r.sources,
-      created_at: new Date(r.created_at).toISOString(),
-    }));
+    return rows.map(toChatTurn);
   }
 
   return { open, ask, conversations, turns };

@@ -16,7 +16,7 @@ describe('saveTurn', () => {
   it('stores a turn once however often the same save is repeated', async () => {
     const { botId } = await createBot(t.db);
     const conversationId = randomUUID();
-    const turn = (key: string, question: string) => ({
+    const turn = (key: string, question: string, answered = true) => ({
       key,
       conversationId,
       botId,
@@ -28,18 +28,26 @@ describe('saveTurn', () => {
       answer: 'Nine to five.',
       sources: [],
       engine: 'extractive',
+      answered,
+      latencyMs: 120,
+      country: 'DE',
     });
     const first = turn(randomUUID(), 'Opening hours?');
     await saveTurn(t.db, first);
     await saveTurn(t.db, first); // a retry after a commit whose reply was lost
-    await saveTurn(t.db, turn(randomUUID(), 'And on Sunday?'));
+    await saveTurn(t.db, turn(randomUUID(), 'And on Sunday?', false));
     const turns = await listTurns(t.db, conversationId);
     expect(turns.map((x) => x.question)).toEqual(['Opening hours?', 'And on Sunday?']);
     const conversation = await t.db
       .selectFrom('conversations')
-      .select('turn_count')
+      .select(['turn_count', 'answered_count', 'unanswered_count', 'country'])
       .where('id', '=', conversationId)
       .executeTakeFirstOrThrow();
-    expect(conversation.turn_count).toBe(2);
+    expect(conversation).toEqual({
+      turn_count: 2,
+      answered_count: 1,
+      unanswered_count: 1,
+      country: 'DE',
+    });
   });
 });

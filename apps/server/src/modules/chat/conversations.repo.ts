@@ -22,6 +22,8 @@ export interface ConversationRow {
 }
 
 export interface TurnRow {
+  turn_key: string;
+  feedback: number | null;
   question: string;
   answer: string;
   sources: StoredSource[];
@@ -63,7 +65,7 @@ export async function recentTurns(
 export function listTurns(db: Kysely<DB>, conversationId: string): Promise<TurnRow[]> {
   return db
     .selectFrom('chat_turns')
-    .select(['question', 'answer', 'sources', 'created_at'])
+    .select(['turn_key', 'feedback', 'question', 'answer', 'sources', 'created_at'])
     .where('conversation_id', '=', conversationId)
     .orderBy('id', 'asc')
     .execute();
@@ -71,7 +73,8 @@ export function listTurns(db: Kysely<DB>, conversationId: string): Promise<TurnR
 
 export interface ConversationFilter {
   botId: string;
-  channel: ConversationChannel;
+  /** A visitor's list holds its widget and full-page conversations alike. */
+  channels: readonly ConversationChannel[];
   userId?: string;
   sessionId?: string;
   limit: number;
@@ -86,7 +89,7 @@ export function listConversations(
     .selectFrom('conversations')
     .select(['id', 'title', 'created_at'])
     .where('bot_id', '=', f.botId)
-    .where('channel', '=', f.channel);
+    .where('channel', 'in', f.channels);
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
   if (f.sessionId !== undefined) q = q.where('session_id', '=', f.sessionId);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
@@ -106,6 +109,11 @@ export interface NewTurn {
   answer: string;
   sources: StoredSource[];
   engine: string;
+  /** False when nothing relevant was found. */
+  answered: boolean;
+  latencyMs: number;
+  /** The visitor's country, kept from the conversation's first turn. */
+  country: string | null;
 }
 
 /**
@@ -123,6 +131,7 @@ export async function saveTurn(db: Kysely<DB>, t: NewTurn): Promise<void> {
         user_id: t.userId,
         session_id: t.sessionId,
         title: t.title,
+        country: t.country,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
@@ -136,6 +145,8 @@ export async function saveTurn(db: Kysely<DB>, t: NewTurn): Promise<void> {
         sources: JSON.stringify(t.sources),
         engine: t.engine,
         turn_key: t.key,
+        answered: t.answered,
+        latency_ms: t.latencyMs,
       })
       .onConflict((oc) => oc.column('turn_key').doNothing())
       .returning('id')
@@ -143,7 +154,12 @@ export async function saveTurn(db: Kysely<DB>, t: NewTurn): Promise<void> {
     if (!inserted) return; // an earlier attempt stored it
     await trx
       .updateTable('conversations')
-      .set({ turn_count: sql`turn_count + 1`, updated_at: sql`now()` })
+      .set({
+        turn_count: sql`turn_count + 1`,
+        answered_count: sql`answered_count + ${t.answered ? 1 : 0}`,
+        unanswered_count: sql`unanswered_count + ${t.answered ? 0 : 1}`,
+        updated_at: sql`now()`,
+      })
       .where('id', '=', t.conversationId)
       .execute();
     if (t.channel === 'dashboard') {

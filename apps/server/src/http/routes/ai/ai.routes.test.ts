@@ -132,12 +132,16 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     expect(turns.statusCode).toBe(200);
     expect(turns.json().response).toEqual([
       {
+        turn_id: body.response.turn_id,
+        feedback: null,
         question: 'What does the frame warranty cover?',
         answer: body.response.answer,
         sources: body.response.sources,
         created_at: expect.any(String),
       },
       {
+        turn_id: expect.stringMatching(UUID),
+        feedback: null,
         question: 'How do I book a repair?',
         answer: 'Call the workshop on 030 123 4567 or walk in on weekdays.',
         sources: [{ title: 'How do I book a repair?', url: null, chunk_id: expect.any(String) }],
@@ -193,7 +197,11 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     expect(events.slice(-2).map((e) => e.event)).toEqual(['sources', 'done']);
     const text = tokens.map((e) => e.data.text).join('');
     const done = events.at(-1)?.data;
-    expect(done).toEqual({ answer: text, conversation_id: conversationId });
+    expect(done).toEqual({
+      answer: text,
+      conversation_id: conversationId,
+      turn_id: expect.stringMatching(UUID),
+    });
     expect(text).toContain('three working days');
     const sources = events.at(-2)?.data.sources as ChatSource[];
     expect(sources.map((s) => s.title)).toEqual(['Delivery']);
@@ -203,6 +211,8 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     ).json();
     expect(turns.response).toEqual([
       {
+        turn_id: done?.turn_id,
+        feedback: null,
         question: 'How long does delivery take?',
         answer: text,
         sources,

@@ -1,7 +1,8 @@
-import { CHAT_MESSAGES, chatBody, conversationsBody } from '@docent/shared';
+import { CHAT_MESSAGES, chatBody, conversationsBody, feedbackBody } from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ChatScope } from '../../../modules/chat/chat.service.ts';
 import { chargeOwnerChatMessage } from '../../../modules/chat/chat-rate-limit.ts';
+import { rateAnswer } from '../../../modules/chat/feedback.ts';
 import { ok } from '../../envelope.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { streamChat } from './event-stream.ts';
@@ -45,6 +46,18 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(session_id ? { sessionId: session_id } : {}),
       });
       await streamChat(reply, chat, request.log);
+    },
+  );
+
+  /** The owner's thumbs up/down on an answer of the preview chat; rating null takes it back. */
+  app.post(
+    '/ai/feedback',
+    { onRequest: requireAuth, schema: { body: feedbackBody } },
+    async (request) => {
+      const scope: ChatScope = { channel: 'dashboard', userId: authOf(request).userId };
+      const { bot_id, turn_id, rating } = request.body;
+      await rateAnswer(ctx.db, scope, bot_id, turn_id, rating);
+      return ok(CHAT_MESSAGES.feedbackSaved, { turn_id, rating });
     },
   );
 

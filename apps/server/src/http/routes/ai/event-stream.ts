@@ -75,7 +75,11 @@ export async function streamChat(
       else if (ev.type === 'sources')
         stream.send({ event: 'sources', data: { sources: ev.sources } });
       else {
-        const data = { answer: ev.answer, conversation_id: ev.conversationId };
+        const data = {
+          answer: ev.answer,
+          conversation_id: ev.conversationId,
+          turn_id: ev.turnId,
+        };
         stream.send({ event: 'done', data });
       }
     }

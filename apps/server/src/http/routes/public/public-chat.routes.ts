@@ -1,8 +1,16 @@
-import { CHAT_MESSAGES, publicChatBody, publicVisitorQuery, WIDGET_MESSAGES } from '@docent/shared';
+import {
+  CHAT_MESSAGES,
+  publicChatBody,
+  publicFeedbackBody,
+  publicVisitorQuery,
+  WIDGET_MESSAGES,
+} from '@docent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.ts';
+import { countryOfIp } from '../../../lib/ip-country.ts';
 import type { ChatScope } from '../../../modules/chat/chat.service.ts';
+import { rateAnswer } from '../../../modules/chat/feedback.ts';
 import { chargeChatMessage } from '../../../modules/embed/chat-budget.ts';
 import { publicConfig } from '../../../modules/embed/public-bot.service.ts';
 import { ok } from '../../envelope.ts';
@@ -53,15 +61,32 @@ export const publicChatRoutes: FastifyPluginAsyncZod = async (app) => {
     { bodyLimit: CHAT_BODY_LIMIT, schema: { params: botParams, body: publicChatBody } },
     async (request, reply) => {
       const bot = publicBotOf(request);
-      const { question, conversation_id, visitor_id } = request.body;
+      const { question, conversation_id, visitor_id, mode } = request.body;
       await chargeChatMessage(ctx, { botId: bot.id, visitorId: visitor_id, ip: request.ip });
-      const scope: ChatScope = { channel: 'widget', sessionId: visitor_id };
+      const scope: ChatScope = {
+        channel: 'widget',
+        sessionId: visitor_id,
+        fullPage: mode === 'page',
+        country: countryOfIp(request.ip),
+      };
       const chat = await ctx.chat.open(scope, {
         botId: bot.id,
         question,
         ...(conversation_id ? { conversationId: conversation_id } : {}),
       });
       await streamChat(reply, chat, request.log, 'public chat stream failed');
+    },
+  );
+
+  /** A visitor's thumbs up/down on an answer of its own conversation (null takes it back). */
+  app.post(
+    '/public/bots/:botId/feedback',
+    { config: readLimit, schema: { params: botParams, body: publicFeedbackBody } },
+    async (request) => {
+      const { turn_id, rating, visitor_id } = request.body;
+      const scope: ChatScope = { channel: 'widget', sessionId: visitor_id };
+      await rateAnswer(ctx.db, scope, publicBotOf(request).id, turn_id, rating);
+      return ok(CHAT_MESSAGES.feedbackSaved, { turn_id, rating });
     },
   );
 
