@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT } from './helpers/paths.ts';
-import { expectPath, screenshot } from './helpers/ui.ts';
+import { clearToasts, expectPath, screenshot } from './helpers/ui.ts';
 
 /** Third-party fixtures live beside the repository and are never copied into it. */
 export const COVID_CSV = path.resolve(
@@ -76,9 +76,14 @@ export async function csvColumnChars(file: string, question: string, answer: str
   return { rows: parsed.data.length, total, trained };
 }
 
-/** Waits for the training dialog to finish and the app to open the preview. */
+/**
+ * Waits for the training dialog to finish and the app to open the preview, or /chat where the
+ * preview sends a bot without conversations (docs/spec.md §2), had it already moved on.
+ */
 export async function waitForTrainingToPreview(page: Page): Promise<void> {
-  await page.waitForURL((url) => url.pathname === '/preview', { timeout: 60_000 });
+  await page.waitForURL((url) => ['/preview', '/chat'].includes(url.pathname), {
+    timeout: 60_000,
+  });
 }
 
 /** The page never scrolls sideways (390 px phones). */
@@ -89,15 +94,8 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** Removes toasts so a screenshot or a later assertion sees only what follows. */
-export async function dropToasts(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const el of document.querySelectorAll('.Toastify__toast')) el.remove();
-  });
-}
-
 /** A screenshot without the toasts of earlier steps covering the page. */
 export async function shot(page: Page, name: string): Promise<void> {
-  await dropToasts(page);
+  await clearToasts(page);
   await screenshot(page, name);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
-import { expectPath, expectVisible, screenshot } from './helpers/ui.ts';
+import { clearToasts, expectPath, expectVisible, screenshot } from './helpers/ui.ts';
 
 /**
  * Acceptance 6 of issue 2: pictures of the landing page (desktop and 390 px), login, sign-up
@@ -93,12 +93,7 @@ describe('screenshots', () => {
       await p.getByRole('button', { name: 'Log In' }).click();
       await expectPath(p, '/dashboard');
       await expectVisible(p.getByRole('heading', { name: 'Select a Data Source' }));
-      await p
-        .waitForSelector('.Toastify__toast', { state: 'detached', timeout: 10_000 })
-        .catch(() => {});
-      await p.evaluate(() => {
-        for (const el of document.querySelectorAll('.Toastify__toast')) el.remove();
-      });
+      await clearToasts(p);
       await screenshot(p, `dashboard${suffix}`);
     }
     // The side menu becomes a drawer behind the header's menu button on small screens.
@@ -122,9 +117,7 @@ describe('screenshots', () => {
     await page.getByRole('button', { name: 'Docent home' }).click();
     await expectPath(page, '/dashboard');
     await expectVisible(page.getByText('No Chatbots found. Please add a chatbot to proceed'));
-    await page.evaluate(() => {
-      for (const el of document.querySelectorAll('.Toastify__toast')) el.remove();
-    });
+    await clearToasts(page);
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await expectVisible(page.getByRole('menuitem', { name: 'Your Profile' }));
     await screenshot(page, 'profile-dropdown');

@@ -9,11 +9,21 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
   await page.locator('.Toastify__toast').filter({ hasText: text }).first().waitFor();
 }
 
-/** Dismisses all toasts so later assertions do not match earlier messages. */
+/**
+ * Dismisses all toasts so later assertions do not match earlier messages. Each is closed through
+ * react-toastify's own close button and awaited until the library has unmounted it: removing the
+ * elements behind React's back made its later unmount fail (`removeChild`) and crash the page.
+ */
 export async function clearToasts(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const el of document.querySelectorAll('.Toastify__toast')) el.remove();
+  const closing = await page.evaluateHandle(() => {
+    const toasts = [...document.querySelectorAll('.Toastify__toast')];
+    for (const toast of toasts) {
+      toast.querySelector<HTMLButtonElement>('.Toastify__close-button')?.click();
+    }
+    return toasts;
   });
+  await page.waitForFunction((toasts) => toasts.every((toast) => !toast.isConnected), closing);
+  await closing.dispose();
 }
 
 export async function expectVisible(locator: Locator): Promise<void> {
