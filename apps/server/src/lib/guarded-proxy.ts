@@ -81,6 +81,23 @@ function refuse(client: Duplex): void {
   client.on('error', () => undefined);
 }
 
+/**
+ * The host and port of a CONNECT target, the host read by the URL parser as safeRequest's
+ * checkUrl reads it: every IPv4 spelling (2130706433, 0177.0.0.1, 0x7f.1, 127.1, a trailing dot,
+ * percent-escapes) becomes the dotted address it stands for, so the address check sees it
+ * whatever the resolver would make of the raw text.
+ */
+function connectTarget(target: string): { host: string; port: number } | null {
+  const m = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(target);
+  const port = Number(m?.[2]);
+  if (!m?.[1] || !(port >= 1 && port <= 65535)) return null;
+  try {
+    return { host: new URL(`http://${m[1]}`).hostname, port };
+  } catch {
+    return null;
+  }
+}
+
 /** CONNECT host:port → a TCP tunnel to a checked address of host, or a refusal. */
 async function tunnel(
   target: string,
@@ -90,15 +107,15 @@ async function tunnel(
   idleMs: number,
 ): Promise<Socket | null> {
   client.on('error', () => undefined);
-  const m = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(target);
-  const port = Number(m?.[2]);
-  if (!m?.[1] || !(port >= 1 && port <= 65535)) {
+  const parsed = connectTarget(target);
+  if (!parsed) {
     refuse(client);
     return null;
   }
+  const { host, port } = parsed;
   let addresses: string[];
   try {
-    addresses = await resolveChecked(m[1], addressPolicyOf(fetchOpts), fetchOpts.resolver);
+    addresses = await resolveChecked(host, addressPolicyOf(fetchOpts), fetchOpts.resolver);
   } catch {
     refuse(client);
     return null;

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChromiumRenderer } from './renderer.ts';
-import { startTestSite, type TestSite } from './test-site.fixture.ts';
+import { type Route, startTestSite, type TestSite } from './test-site.fixture.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -37,6 +37,23 @@ async function startTrap(host: string) {
   };
 }
 
+/**
+ * Other spellings of the trap's host:port: IPv4 in decimal, octal and hex, IPv6 forms, and a
+ * name whose DNS answer is the trap's address.
+ */
+function spellings(t: string): string[] {
+  const port = t.split(':')[1];
+  return [
+    '2130706434',
+    '0177.0.0.2',
+    '0x7f.0.0.2',
+    '127.2',
+    '[::ffff:127.0.0.2]',
+    '[::ffff:7f00:2]',
+    'inside.example',
+  ].map((host) => `${host}:${port}`);
+}
+
 /** Every way a page can reach out that is not an ordinary request of the page. */
 function channelsPage(t: string, allowedWs: string): string {
   const turn = (transport: string) => ({
@@ -55,11 +72,17 @@ function channelsPage(t: string, allowedWs: string): string {
   <link rel="modulepreload" href="http://${t}/module.js"><link rel="prerender" href="http://${t}/prerender">
   <script type="speculationrules">${rules}</script></head>
   <body><p>A page that tries every channel.</p><iframe src="http://${t}/frame"></iframe>
+  <iframe src="/hop"></iframe><script src="/hop"></script>
   <img src="http://${t}/img.png"><video src="http://${t}/video.mp4"></video>
   <script>
     const attempt = (f) => { try { const p = f(); if (p && p.catch) p.catch(() => {}); } catch {} };
     attempt(() => new WebSocket('ws://${t}/ws'));
     attempt(() => new WebSocket('wss://${t}/wss'));
+    for (const host of ${JSON.stringify(spellings(t))}) {
+      attempt(() => new WebSocket('ws://' + host + '/ws-spelling'));
+      attempt(() => fetch('http://' + host + '/fetch-spelling', { mode: 'no-cors' }));
+    }
+    attempt(() => fetch('/hop', { mode: 'no-cors' }));
     attempt(() => new EventSource('http://${t}/events'));
     attempt(() => navigator.sendBeacon('http://${t}/beacon', 'x'));
     attempt(() => fetch('http://${t}/fetch', { mode: 'no-cors', keepalive: true }));
@@ -96,7 +119,7 @@ function acceptWebSockets(upgrades: string[], open: Duplex[]) {
 describe.skipIf(!hasChromium)('Chromium renderer: no channel escapes the outbound guard', () => {
   let trap: Awaited<ReturnType<typeof startTrap>>;
   let site: TestSite;
-  const routes: Record<string, string> = {};
+  const routes: Record<string, Route> = {};
   const upgrades: string[] = [];
   const webSockets: Duplex[] = [];
   beforeAll(async () => {
@@ -111,14 +134,20 @@ describe.skipIf(!hasChromium)('Chromium renderer: no channel escapes the outboun
     await site.close();
   });
 
-  it('WebSockets, WebRTC, prefetch, beacons, workers … reach nothing the guard refuses', async () => {
+  it('WebSockets, WebRTC, prefetch, beacons, workers, redirects … reach nothing the guard refuses', async () => {
     routes['/'] = channelsPage(trap.target, new URL(site.base).host);
-    // The test site is "public" only through this exception; 127.0.0.2 is not.
+    // A redirect into the internal network, for the page's fetches, frames and scripts.
+    routes['/hop'] = { status: 302, headers: { location: `http://${trap.target}/redirected` } };
+    // The test site is "public" only through this exception; 127.0.0.2 is not, and neither is
+    // what "inside.example" resolves to.
     const renderer = createChromiumRenderer(CHROMIUM, {
       allowPrivate: false,
       allowedAddresses: ['127.0.0.1'],
+      resolver: async (host) => (host === 'inside.example' ? ['127.0.0.2'] : ['127.0.0.1']),
     });
     try {
+      // A page that redirects there is not rendered at all.
+      expect(await renderer.render(`${site.base}/hop`)).toBeNull();
       const html = await renderer.render(`${site.base}/`);
       expect(html).toContain('A page that tries every channel.');
       // Give late attempts (ICE gathering, retries, prefetches) time to happen.
@@ -126,6 +155,7 @@ describe.skipIf(!hasChromium)('Chromium renderer: no channel escapes the outboun
       expect(trap.contacts).toEqual([]);
       // The guard is not a wall: a WebSocket to an allowed address works, through it.
       expect(upgrades).toContain('/allowed');
+      expect(site.hits.filter((h) => h === '/hop').length).toBeGreaterThan(1);
     } finally {
       await renderer.close();
     }

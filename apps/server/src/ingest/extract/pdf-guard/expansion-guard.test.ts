@@ -23,6 +23,22 @@ describe('the structural expansion guard', () => {
     30_000,
   );
 
+  it('refuses a filter after an image codec, whose output it cannot count', async () => {
+    const pdf = (filters: string) =>
+      writePdf([
+        { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+        { dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+        { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>' },
+        { dict: `/Filter ${filters}`, stream: deflateSync(Buffer.from('not really an image')) },
+      ]);
+    // A lossless codec (CCITT, JBIG2) can spell any bytes, a deflate bomb among them.
+    for (const chain of ['[/CCITTFaxDecode /FlateDecode]', '[/JBIG2Decode /Fl]', '[/DCT /AHx]']) {
+      await expect(checkStreamExpansion(pdf(chain)), chain).rejects.toBeInstanceOf(PdfBombError);
+    }
+    // Where writers put a codec, last, it is left to the reader.
+    expect(await checkStreamExpansion(pdf('[/FlateDecode /DCTDecode]'))).toBe(19);
+  });
+
   it('lets ordinary files through and counts what they decode to', async () => {
     // Uncompressed content streams decode to nothing extra.
     const text = makeTextPdf([[{ x: 72, y: 700, text: 'Hello' }]]);

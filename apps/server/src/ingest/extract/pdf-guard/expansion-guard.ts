@@ -99,7 +99,12 @@ async function decodeStream(
         if (isImageOutput && err instanceof ExpansionError) return cap; // as far as pixels go
         throw err;
       });
-      if (typeof out === 'string') break;
+      if (out === 'image-codec') {
+        // What a codec decodes to is not computed here, so what a filter after it would make
+        // of that cannot be counted; no PDF writer puts one there.
+        if (!lastStep) throw new ExpansionError('a filter follows an image codec');
+        break;
+      }
       budget.left -= typeof out === 'number' ? out : out.length;
       if (budget.left < 0) throw new ExpansionError('the file expands beyond the total cap');
       if (typeof out === 'number') break;

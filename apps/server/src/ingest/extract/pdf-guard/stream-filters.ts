@@ -13,12 +13,13 @@ import {
  * as it goes (like pdf.js, which keeps what it could decode), so garbage after a bomb does not
  * hide it. Image codecs (DCT, JPX, JBIG2, CCITT) are not decoded here: pdf.js sizes their output
  * from the image's declared pixels, under its own pixel cap, and the process limits bound the
- * rest.
+ * rest. A filter pdf.js does not know passes its input through, as it does in pdf.js (which
+ * then applies the rest of the chain).
  */
 export class ExpansionError extends Error {}
 
 /** The decoded bytes, their count alone (when the caller does not need them), or why not. */
-export type FilterResult = Uint8Array | number | 'image-codec' | 'unknown';
+export type FilterResult = Uint8Array | number | 'image-codec';
 
 const NAMES: Record<string, string> = {
   Fl: 'FlateDecode',
@@ -66,10 +67,9 @@ export async function decodeFilter(
       return asciiHex(data);
     case 'RunLengthDecode':
       return runLength(data, cap);
-    case 'Crypt':
-      return data;
     default:
-      return 'unknown';
+      // Crypt (decrypted beforehand) and names pdf.js does not know: the bytes pass unchanged.
+      return data;
   }
 }
 
