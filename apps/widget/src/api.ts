@@ -2,6 +2,7 @@ import {
   ChatStreamError,
   type ChatStreamHandlers,
   type ChatTurn,
+  type OkReply,
   type PublicBotConfig,
   type PublicChatBody,
   readChatStream,
@@ -41,7 +42,7 @@ export function createApi(origin: string, botId: string) {
   }
 
   const json = async <T>(path: string): Promise<T> =>
-    ((await (await request(path)).json()) as { response: T }).response;
+    ((await (await request(path)).json()) as OkReply<T>).response;
 
   return {
     config: () => json<PublicBotConfig>('/config'),

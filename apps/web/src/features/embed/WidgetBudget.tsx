@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import './widget-budget.css';
 
-async function fetchBudget(botId: string): Promise<WidgetBudgetResponse | undefined> {
+async function fetchBudget(botId: string): Promise<WidgetBudgetResponse> {
   const reply = await api<WidgetBudgetResponse>(
     `settings/widget-budget/${encodeURIComponent(botId)}`,
   );
@@ -74,11 +74,9 @@ function BudgetForm({ botId, data }: { botId: string; data: WidgetBudgetResponse
       const reply = await api<WidgetBudgetResponse>('settings/widget-budget', {
         json: { bot_id: botId, messages_per_minute: value },
       });
-      if (reply.hasError || !reply.response) toast.error(reply.message);
-      else {
-        toast.success(reply.message || WIDGET_MESSAGES.budgetSaved);
-        queryClient.setQueryData(['widget-budget', botId], reply.response);
-      }
+      // A refusal rejects (ApiError); a 2xx reply always carries the saved budget.
+      toast.success(reply.message || WIDGET_MESSAGES.budgetSaved);
+      queryClient.setQueryData(['widget-budget', botId], reply.response);
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {

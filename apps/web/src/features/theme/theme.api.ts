@@ -1,5 +1,7 @@
 import {
   HEX_FIELDS,
+  PAGE_SCHEMES,
+  safeHref,
   THEME_DEFAULTS,
   type ThemeColorField,
   type ThemeSaveJson,
@@ -28,16 +30,13 @@ export function toColors(data: Partial<Record<ThemeColorField, string>>): ThemeR
   };
 }
 
-/** Only our own logo URLs (same origin paths, or http/https) reach an <img>. */
+/**
+ * Only our own logo URLs reach an <img>: a same-origin path (not `//host` or `/\host`, which
+ * browsers read as another host), or what safeHref lets through as a page URL.
+ */
 export function safeLogoUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  if (value && /^\/(?![/\\])/.test(value)) return value;
+  return safeHref(value, PAGE_SCHEMES);
 }
 
 export interface LoadedTheme {
