@@ -4,12 +4,14 @@
  * it stays small; `@docent/shared` adds the zod request schemas.
  */
 
+export type * from '../schemas/analytics.ts';
 export type * from '../schemas/auth.ts';
 export type * from '../schemas/chat.ts';
 export type * from '../schemas/crawl.ts';
 export type * from '../schemas/knowledge.ts';
 export type * from '../schemas/media.ts';
 export type * from '../schemas/widget.ts';
+export * from './analytics.ts';
 export * from './chat.ts';
 export * from './chat-stream.ts';
 export * from './constants.ts';

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { aiRoutes } from './ai/ai.routes.ts';
+import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { inboxRoutes } from './analytics/inbox.routes.ts';
 import { authRoutes } from './auth/index.ts';
 import { botsRoutes } from './bots/bots.routes.ts';
 import { customizeRoutes } from './customize/index.ts';
@@ -24,6 +26,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(uploadRoutes);
   await app.register(dashboardRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(inboxRoutes);
   await app.register(botsRoutes);
   await app.register(sourceRoutes);
   await app.register(settingsRoutes);

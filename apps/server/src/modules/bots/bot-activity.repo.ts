@@ -5,9 +5,10 @@ import { chatCountsByBot } from '../chat/chat-stats.repo.ts';
 export interface BotActivity {
   messages: number;
   conversations: number;
+  resolutions: number;
 }
 
-/** Messages and conversations per bot for the dashboard cards (one query for all ids). */
+/** Messages, conversations and resolutions per bot for the dashboard cards (one query for all ids). */
 export async function countBotActivity(
   db: Kysely<DB>,
   botIds: string[],

@@ -20,7 +20,7 @@ export async function botDetails(
     bot_name: b.name,
     messages: activity.get(b.id)?.messages ?? 0,
     conversations: activity.get(b.id)?.conversations ?? 0,
-    resolutions: 0,
+    resolutions: activity.get(b.id)?.resolutions ?? 0,
     train_ai: b.train_ai,
     first_message: b.first_message,
     image_training: b.image_training,

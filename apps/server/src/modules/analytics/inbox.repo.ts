@@ -1,0 +1,128 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { ConversationChannel } from '../../db/tables/chat.ts';
+import { type DayRange, rangeEnd, rangeStart } from './range.ts';
+import { RESOLVED } from './summary.repo.ts';
+
+export interface InboxFilter {
+  botIds: string[];
+  range: DayRange;
+  channel?: ConversationChannel | undefined;
+  feedback?: 'up' | 'down' | undefined;
+  unanswered: boolean;
+  /** Words to find in a question, an answer or the title (case ignored). */
+  q?: string | undefined;
+}
+
+const COLUMNS = [
+  'c.id',
+  'c.bot_id',
+  'c.channel',
+  'c.country',
+  'c.title',
+  'c.turn_count',
+  'c.unanswered_count',
+  'c.thumbs_up',
+  'c.thumbs_down',
+  'c.created_at',
+  'c.updated_at',
+] as const;
+
+/** `%text%` for ILIKE with the pattern characters of the text itself escaped. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The conversations matching the filter, started in its range. */
+function matching(db: Kysely<DB>, f: InboxFilter) {
+  let q = db
+    .selectFrom('conversations as c')
+    .where('c.bot_id', 'in', f.botIds)
+    .where('c.created_at', '>=', rangeStart(f.range))
+    .where('c.created_at', '<', rangeEnd(f.range));
+  if (f.channel) q = q.where('c.channel', '=', f.channel);
+  if (f.feedback === 'up') q = q.where('c.thumbs_up', '>', 0);
+  if (f.feedback === 'down') q = q.where('c.thumbs_down', '>', 0);
+  if (f.unanswered) q = q.where('c.unanswered_count', '>', 0);
+  if (f.q) {
+    const pattern = contains(f.q);
+    q = q.where(
+      sql<SqlBool>`(c.title ILIKE ${pattern} OR EXISTS (
+        SELECT 1 FROM chat_turns t WHERE t.conversation_id = c.id
+          AND (t.question ILIKE ${pattern} OR t.answer ILIKE ${pattern})))` as Expression<SqlBool>,
+    );
+  }
+  return q;
+}
+
+/** One page, newest first, and how many match in all. */
+export async function inboxPage(
+  db: Kysely<DB>,
+  f: InboxFilter,
+  page: { offset: number; limit: number },
+) {
+  const [rows, total] = await Promise.all([
+    matching(db, f)
+      .select([...COLUMNS, RESOLVED.as('resolved')])
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    matching(db, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Every matching conversation's turns, for the CSV export (bounded by `limit` turns). */
+export function inboxTurns(db: Kysely<DB>, f: InboxFilter, limit: number) {
+  return matching(db, f)
+    .innerJoin('chat_turns as t', 't.conversation_id', 'c.id')
+    .select([
+      'c.id',
+      'c.bot_id',
+      'c.channel',
+      'c.country',
+      't.question',
+      't.answer',
+      't.answered',
+      't.feedback',
+      't.latency_ms',
+      't.sources',
+      't.created_at',
+    ])
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .orderBy('t.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** A conversation of one of these bots, with its summary columns. */
+export function inboxConversation(db: Kysely<DB>, botIds: string[], id: string) {
+  return db
+    .selectFrom('conversations as c')
+    .select([...COLUMNS, RESOLVED.as('resolved')])
+    .where('c.bot_id', 'in', botIds)
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function conversationTurns(db: Kysely<DB>, conversationId: string) {
+  return db
+    .selectFrom('chat_turns')
+    .select([
+      'turn_key',
+      'question',
+      'answer',
+      'sources',
+      'answered',
+      'feedback',
+      'engine',
+      'latency_ms',
+      'created_at',
+    ])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'asc')
+    .execute();
+}

@@ -1,0 +1,114 @@
+import type { AnalyticsSummary, DayCount } from '@docent/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { groupQuestions } from './question-groups.ts';
+import { type DayRange, daysOf, resolveRange } from './range.ts';
+import { botsInScope } from './scope.ts';
+import {
+  askedWordings,
+  type ConversationGroup,
+  citedSources,
+  conversationGroups,
+  latencyPercentiles,
+  turnDays,
+  uncitedDocuments,
+} from './summary.repo.ts';
+
+const TOP = 10;
+/** Distinct wordings read for the top questions; near-duplicates are grouped among them. */
+const WORDINGS = 300;
+const UNCITED_MAX = 50;
+
+export interface SummaryRequest {
+  userId: string;
+  botId: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  tz: string;
+}
+
+/** Counts of `groups` by one of their fields, largest first. */
+function countBy(groups: ConversationGroup[], key: 'channel' | 'country') {
+  const counts = new Map<string, number>();
+  for (const g of groups) {
+    const k = g[key];
+    if (k) counts.set(k, (counts.get(k) ?? 0) + g.conversations);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+/**
+ * /chatbot-analytics for one bot or all of the account's bots summed, over local days in the
+ * owner's time zone. Every number is counted from stored chats; none is estimated.
+ */
+export async function analyticsSummary(
+  db: Kysely<DB>,
+  req: SummaryRequest,
+): Promise<AnalyticsSummary> {
+  const range = resolveRange(req);
+  const { ids } = await botsInScope(db, req.userId, req.botId);
+  if (ids.length === 0) return emptySummary(range);
+  const [groups, turns, latency, wordings, sources, uncited] = await Promise.all([
+    conversationGroups(db, ids, range),
+    turnDays(db, ids, range),
+    latencyPercentiles(db, ids, range),
+    askedWordings(db, ids, range, WORDINGS),
+    citedSources(db, ids, range, TOP),
+    uncitedDocuments(db, ids, range, UNCITED_MAX),
+  ]);
+  const perDay = new Map<string, DayCount>(
+    daysOf(range).map((date) => [date, { date, conversations: 0, messages: 0, unanswered: 0 }]),
+  );
+  for (const g of groups) {
+    const d = perDay.get(g.day);
+    if (d) d.conversations += g.conversations;
+  }
+  for (const t of turns) {
+    const d = perDay.get(t.day);
+    if (d) Object.assign(d, { messages: t.messages, unanswered: t.unanswered });
+  }
+  const sum = <T>(rows: T[], f: (row: T) => number) => rows.reduce((n, r) => n + f(r), 0);
+  return {
+    ...range,
+    conversations: sum(groups, (g) => g.conversations),
+    messages: sum(turns, (t) => t.messages),
+    unanswered: sum(turns, (t) => t.unanswered),
+    thumbs_up: sum(turns, (t) => t.thumbs_up),
+    thumbs_down: sum(turns, (t) => t.thumbs_down),
+    resolutions: sum(groups, (g) => g.resolved),
+    latency_ms: latency,
+    per_day: [...perDay.values()],
+    channels: countBy(groups, 'channel').map(([channel, conversations]) => ({
+      channel,
+      conversations,
+    })),
+    countries: countBy(groups, 'country').map(([country, conversations]) => ({
+      country,
+      conversations,
+    })),
+    top_questions: groupQuestions(wordings)
+      .slice(0, TOP)
+      .map((g) => ({ question: g.question, count: g.count })),
+    top_sources: sources,
+    uncited_sources: uncited,
+  };
+}
+
+function emptySummary(range: DayRange): AnalyticsSummary {
+  return {
+    ...range,
+    conversations: 0,
+    messages: 0,
+    unanswered: 0,
+    thumbs_up: 0,
+    thumbs_down: 0,
+    resolutions: 0,
+    latency_ms: { median: null, p95: null },
+    per_day: daysOf(range).map((date) => ({ date, conversations: 0, messages: 0, unanswered: 0 })),
+    channels: [],
+    countries: [],
+    top_questions: [],
+    top_sources: [],
+    uncited_sources: [],
+  };
+}
