@@ -10,7 +10,7 @@ export function renderSources(doc: Document, sources: ChatSource[]): HTMLElement
   const items: Node[] = [];
   for (const s of sources) {
     const href = safeHref(s.link ?? s.url, PAGE_SCHEMES);
-    const section = sourceSection(s.section);
+    const section = sourceSection(s);
     const name = (s.title || s.url || '').trim() || 'Source';
     const title = section ? `${name} › ${section}` : name;
     const key = href ?? title;

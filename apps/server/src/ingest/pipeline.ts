@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type ChunkDraft, chunkDocument, type DocumentKind } from '../search/chunker.ts';
 import { compactBotIndex, indexDocuments } from '../search/lexical-index.ts';
+import { type PlaceMark, placeChunks } from '../search/places.ts';
 import type { VacuumScheduler } from '../search/vacuum-scheduler.ts';
 import {
   findSourceForIngest,
@@ -25,6 +26,8 @@ export interface IngestDocument {
   /** Q&A pairs: kept whole as one chunk. */
   question?: string;
   answer?: string;
+  /** Places in the text (a PDF's pages, a video's times) its chunks are anchored at. */
+  places?: PlaceMark[];
 }
 
 /**
@@ -170,6 +173,7 @@ interface Prepared {
   answer?: string;
   charCount: number;
   hash: string;
+  places?: PlaceMark[];
 }
 
 /** Normalises a document and derives what identifies it; null when nothing is left. */
@@ -200,6 +204,7 @@ export function prepareDocument(raw: IngestDocument): Prepared | null {
     kind: raw.kind,
     charCount: title.length + text.length,
     hash: hashOf(raw.kind, title, text),
+    ...(raw.places ? { places: raw.places } : {}),
   };
 }
 
@@ -217,15 +222,16 @@ async function commitBatch(
   docs: Prepared[],
 ): Promise<{ documents: number; chunks: number }> {
   const drafted = docs
-    .map((doc) => ({
-      doc,
-      drafts: chunkDocument({
+    .map((doc) => {
+      const drafts: ChunkDraft[] = chunkDocument({
         title: doc.title,
         text: doc.text,
         kind: doc.kind,
         ...(doc.question !== undefined ? { question: doc.question, answer: doc.answer } : {}),
-      }) as ChunkDraft[],
-    }))
+      });
+      if (doc.places) placeChunks(drafts, doc.text, doc.places);
+      return { doc, drafts };
+    })
     .filter((d) => d.drafts.length > 0);
   if (drafted.length === 0) return { documents: 0, chunks: 0 };
   const written = await deps.db.transaction().execute(async (trx) => {

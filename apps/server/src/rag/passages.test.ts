@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.ts';
 import { extractHtml } from '../ingest/extract/html.ts';
+import { assemblePages } from '../ingest/extract/pdf-cleanup.ts';
 import { type IngestDocument, ingestSource } from '../ingest/pipeline.ts';
+import { pdfDocuments } from '../ingest/sources/pdf.ts';
+import { youtubeDocuments } from '../ingest/sources/youtube.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createBot, openSearchTestDb, type SearchTestDb } from '../search/testing/search-db.ts';
 import { carryTopic, leansOnContext } from './answer/follow-up.ts';
@@ -129,6 +132,30 @@ describe('follow-ups without a model: the previous topic is carried at a lower w
     expect(await ask(botId, question)).toBe('Shipping');
   });
 
+  it('searches a follow-up first in the pages the previous answer came from', async () => {
+    const botId = await train([
+      { title: 'Express courier', text: 'Express parcels arrive in two days.', kind: 'text' },
+      {
+        title: 'Standard post',
+        text: 'Standard parcels arrive in six days, counted in working days.',
+        kind: 'text',
+      },
+    ]);
+    const question = 'How many days do they take?';
+    const [alone] = await retrievePassages(t.db, { botId, query: question, limit: 1 });
+    expect(alone?.title).toBe('Standard post');
+    const [express] = await retrievePassages(t.db, { botId, query: 'express courier', limit: 1 });
+    const previous = { question: 'What is the quickest option?', answer: 'Express.' };
+    const search = carryTopic(question, [{ ...previous, sourceChunks: [express?.chunkId ?? 0] }]);
+    const [first] = await retrievePassages(t.db, {
+      botId,
+      query: search.question,
+      near: search.near,
+      limit: 1,
+    });
+    expect(first?.title).toBe('Express courier');
+  });
+
   it('does not drag a question that stands on its own back to the previous topic', async () => {
     const botId = await train(shop);
     expect(carryTopic('How often should I descale the kettle?', history).carried?.weight).toBe(0.2);
@@ -165,3 +192,46 @@ describe('follow-ups without a model: the previous topic is carried at a lower w
     expect(first?.title).toBe('NMU');
   });
 });
+
+describe('sources name a PDF page and a video time', () => {
+  const lines = (seed: string, n: number) =>
+    Array.from({ length: n }, (_, i) => `${seed} note ${i} covers routine upkeep of the unit.`);
+
+  it('cites the page a PDF passage is on', async () => {
+    // The page a chunk starts on is its page: page 3 is long enough to start chunks of its own.
+    const pages = [lines('Intro', 25), lines('Upkeep', 25), lines('Drain', 40)];
+    const { text, pageMarks } = assemblePages(pages);
+    const botId = await train(
+      await collect(pdfDocuments({ fileName: 'boiler.pdf', text, numPages: 3, pageMarks })),
+    );
+    const [first] = await retrievePassages(t.db, { botId, query: 'drain note 30' });
+    const [source] = distinctSources(first ? [first] : []);
+    expect(source).toMatchObject({ title: 'boiler.pdf', page: 3 });
+  });
+
+  it('cites the time a transcript passage starts at, linked with t=', async () => {
+    const captions = [
+      ...lines('Opening', 40).map((text, i) => ({ start: i * 4, text })),
+      { start: 300, text: 'Now tighten the chain tensioner half a turn.' },
+    ];
+    const botId = await train(
+      await collect(youtubeDocuments({ videoId: 'abcdefghijk', title: 'Chains', lines: captions })),
+    );
+    const [first] = await retrievePassages(t.db, {
+      botId,
+      query: 'How far to tighten the chain tensioner?',
+    });
+    const [source] = distinctSources(first ? [first] : []);
+    expect(source?.timeSeconds).toBeGreaterThan(0);
+    expect(source?.link).toBe(
+      `https://www.youtube.com/watch?v=abcdefghijk&t=${source?.timeSeconds}s`,
+    );
+    expect(first?.text).toContain('tighten the chain tensioner');
+  });
+});
+
+async function collect(docs: AsyncIterable<IngestDocument>): Promise<IngestDocument[]> {
+  const out: IngestDocument[] = [];
+  for await (const d of docs) out.push(d);
+  return out;
+}

@@ -2,9 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { lexicalSearchWithStats } from '../search/lexical-search.ts';
 import { proximityScorer } from '../search/proximity.ts';
-import { type AnalyzedQuery, analyzeQuery, type CarriedTerms } from '../search/query.ts';
+import {
+  type AnalyzedQuery,
+  analyzeQuery,
+  type CarriedTerms,
+  type NearChunks,
+} from '../search/query.ts';
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../search/question-match.ts';
-import { type ChunkRow, loadChunks } from '../search/search.repo.ts';
+import { type ChunkRow, loadChunks, siblingChunkIds } from '../search/search.repo.ts';
 import type { DenseSearch } from './embeddings/dense-search.ts';
 
 export interface RetrievedChunk {
@@ -31,6 +36,8 @@ export interface RetrieveArgs {
   query: string;
   /** Terms of what a follow-up refers to (earlier turns), searched at a lower weight. */
   carried?: CarriedTerms | undefined;
+  /** Documents the conversation was answered from: their chunks rank higher. */
+  near?: NearChunks | undefined;
   limit?: number;
   /** Nearest chunks by meaning, fused with the lexical ones; absent: lexical retrieval only. */
   dense?: DenseSearch | undefined;
@@ -82,9 +89,15 @@ export async function retrieveRanked(
   const limit = args.limit ?? DEFAULT_RETRIEVE_LIMIT;
   if (limit <= 0) return { chunks: [], query, idf: new Map() };
   const depth = Math.max(limit, RERANK_DEPTH);
+  const boost = args.near
+    ? {
+        chunkIds: new Set(await siblingChunkIds(db, args.botId, args.near.chunkIds)),
+        factor: args.near.boost,
+      }
+    : undefined;
   // The query is embedded while the lexical search runs.
   const [{ hits, idf }, dense] = await Promise.all([
-    lexicalSearchWithStats(db, args.botId, query, depth),
+    lexicalSearchWithStats(db, args.botId, query, depth, undefined, boost),
     args.dense ? args.dense(db, args.botId, args.query, depth) : [],
   ]);
   if (hits.length === 0 && dense.length === 0) return { chunks: [], query, idf };

@@ -26,8 +26,8 @@ export interface ChunkDraft {
  * ones are cut at sentence boundaries. A chunk that had to be cut carries its last sentence
  * (when short) into the next one so a fact straddling the cut is found in either.
  */
-export const CHUNK_TARGET = Number(process.env.CT ?? 1200);
-export const CHUNK_MAX = Number(process.env.CM ?? 1600);
+export const CHUNK_TARGET = 1200;
+export const CHUNK_MAX = 1600;
 const OVERLAP_MAX = 250;
 
 /**

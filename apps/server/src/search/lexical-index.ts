@@ -51,11 +51,7 @@ export function buildSegment(args: IndexChunksArgs): {
     const fields = [
       countTerms(chunk.text),
       title,
-      countTerms(
-        process.env.HLEAF && chunk.heading
-          ? (chunk.heading.split(' › ').at(-1) ?? null)
-          : chunk.heading,
-      ),
+      countTerms(chunk.heading),
       countTerms(chunk.question),
     ];
     const lengths = fields.map((f) => f.length);

@@ -27,6 +27,12 @@ export async function lexicalSearch(
   return (await lexicalSearchWithStats(db, botId, query, limit, params)).hits;
 }
 
+/** Chunks whose score is multiplied by `factor` before the best are picked. */
+export interface ScoreBoost {
+  chunkIds: ReadonlySet<number>;
+  factor: number;
+}
+
 /** lexicalSearch, with the query terms' statistics the ranking used. */
 export async function lexicalSearchWithStats(
   db: Kysely<DB> | Transaction<DB>,
@@ -34,6 +40,7 @@ export async function lexicalSearchWithStats(
   query: string | AnalyzedQuery,
   limit: number,
   params: Bm25Params = DEFAULT_BM25,
+  boost?: ScoreBoost,
 ): Promise<LexicalResult> {
   const { weights } = typeof query === 'string' ? analyzeQuery(query) : query;
   if (weights.size === 0) return { hits: [], idf: new Map() };
@@ -45,5 +52,10 @@ export async function lexicalSearchWithStats(
   );
   if (!stats || stats.chunk_count <= 0) return { hits: [], idf: new Map() };
   const scored = scoreBm25(weights, lists, stats, params, dead);
+  if (boost) {
+    scored.ids.forEach((id, i) => {
+      if (boost.chunkIds.has(id)) scored.scores[i] = (scored.scores[i] ?? 0) * boost.factor;
+    });
+  }
   return { hits: topK(scored, limit), idf: scored.idf ?? new Map() };
 }

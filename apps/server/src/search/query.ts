@@ -16,6 +16,15 @@ export interface AnalyzedQuery {
   content: Set<string>;
 }
 
+/**
+ * The documents a follow-up's conversation was answered from (through chunks the previous
+ * answer cited): their chunks' scores are raised by `boost` (1.5 = half again).
+ */
+export interface NearChunks {
+  chunkIds: number[];
+  boost: number;
+}
+
 /** Terms carried into a follow-up from what it refers to, and how much each one weighs. */
 export interface CarriedTerms {
   terms: string[];

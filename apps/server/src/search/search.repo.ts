@@ -220,3 +220,21 @@ export async function loadNeighbours(
     WHERE c.bot_id = ${botId}::uuid`.execute(db);
   return result.rows.map((r) => ({ ...r, id: Number(r.id), ordinal: Number(r.ordinal) }));
 }
+
+/**
+ * Every chunk of the documents the given chunks belong to (the bot's own only): the pages a
+ * conversation has been reading, for a follow-up's search.
+ */
+export async function siblingChunkIds(
+  db: Db,
+  botId: string,
+  chunkIds: number[],
+): Promise<number[]> {
+  if (chunkIds.length === 0) return [];
+  const result = await sql<{ id: string | number }>`
+    SELECT c.id FROM chunks c
+    WHERE c.bot_id = ${botId}::uuid AND c.document_id IN (
+      SELECT s.document_id FROM chunks s
+      WHERE s.id = ANY(${chunkIds}::bigint[]) AND s.bot_id = ${botId}::uuid)`.execute(db);
+  return result.rows.map((r) => Number(r.id));
+}

@@ -17,11 +17,32 @@ export const CHAT_MESSAGES = {
   answerRequired: 'Please choose an answer to rate',
 } as const;
 
+/** Where in a source an answer came from: its section's heading path, PDF page, video time. */
+export interface SourcePlace {
+  section?: string | null;
+  page?: number | null;
+  time_seconds?: number | null;
+}
+
+/** "75" seconds → "1:15", "3725" → "1:02:05". */
+export function clockTime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
 /**
- * What a cited source shows of its section: the last heading of its path ("Returns" of
- * "Guide › Returns"), or null when the source has no headings.
+ * What a cited source shows of where the answer is: the last heading of its section path
+ * ("Returns" of "Guide › Returns"), the PDF page ("page 12") or the video time ("at 1:15"),
+ * joined by " · "; null when the source says none of these.
  */
-export function sourceSection(section: string | null | undefined): string | null {
-  const last = section?.split(' › ').at(-1)?.trim();
-  return last ? last : null;
+export function sourceSection(place: SourcePlace): string | null {
+  const parts = [
+    place.section?.split(' › ').at(-1)?.trim(),
+    place.page ? `page ${place.page}` : null,
+    typeof place.time_seconds === 'number' ? `at ${clockTime(place.time_seconds)}` : null,
+  ].filter((p): p is string => !!p);
+  return parts.length > 0 ? parts.join(' · ') : null;
 }

@@ -67,6 +67,10 @@ export interface ChatSource {
   section?: string | null;
   /** Opens the source at that part (the page URL with the section heading's #anchor). */
   link?: string | null;
+  /** A PDF's page (1-based) where the passage starts. */
+  page?: number | null;
+  /** A video's time (seconds from its start) where the passage starts. */
+  time_seconds?: number | null;
 }
 
 export interface ChatResponse {

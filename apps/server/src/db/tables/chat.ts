@@ -14,6 +14,8 @@ export interface StoredSource {
   chunk_id: string;
   section?: string | null;
   link?: string | null;
+  page?: number | null;
+  time_seconds?: number | null;
 }
 
 export interface ConversationsTable {

@@ -1,3 +1,5 @@
+import { marksOf, type PlaceMark, pageAnchor } from '../../search/places.ts';
+
 /**
  * Whole-document clean-up after per-page layout: running headers and footers (the same line,
  * page numbers aside, at the top or bottom of most pages) are dropped, and words hyphenated
@@ -9,16 +11,25 @@ const REPEAT_SHARE = 0.4;
 
 /** Pages as lines ('' = paragraph break) → one text, paragraphs separated by blank lines. */
 export function assembleDocument(pages: string[][]): string {
+  return assemblePages(pages).text;
+}
+
+/** assembleDocument, with where each page starts in the text (search/places.ts). */
+export function assemblePages(pages: string[][]): { text: string; pageMarks: PlaceMark[] } {
   const cleaned = dropRunningHeadersAndFooters(pages);
   const lines: string[] = [];
   for (const page of cleaned) {
     if (lines.length && page.length) lines.push('');
     lines.push(...page);
   }
-  return joinHyphenation(lines)
+  const text = joinHyphenation(lines)
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+  const pageMarks = marksOf(
+    cleaned.map((page, i) => ({ text: page.join(''), anchor: pageAnchor(i + 1) })),
+  );
+  return { text, pageMarks };
 }
 
 /** Page numbers and dates vary from page to page; the rest of a running header does not. */

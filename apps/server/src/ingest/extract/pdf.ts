@@ -1,6 +1,7 @@
 import { MediaError, sniffFileType } from '../../lib/file-type.ts';
+import type { PlaceMark } from '../../search/places.ts';
 import { type OcrSession, openOcrSession } from './ocr.ts';
-import { assembleDocument } from './pdf-cleanup.ts';
+import { assemblePages } from './pdf-cleanup.ts';
 import { runPdfJob } from './pdf-process-pool.ts';
 import type { PdfJob } from './workers/pdf-protocol.ts';
 
@@ -24,6 +25,8 @@ export type PdfLimits = typeof PDF_LIMITS;
 export interface PdfExtraction {
   text: string;
   numPages: number;
+  /** Where each page starts in the text. */
+  pageMarks: PlaceMark[];
   /** Pages (1-based) read by OCR because they had no text layer. */
   ocrPages: number[];
 }
@@ -71,9 +74,11 @@ export async function extractPdf(
       if (!opts.ocr) await ocr.close();
     }
   }
+  const { text, pageMarks } = assemblePages(pages);
   return {
-    text: assembleDocument(pages),
+    text,
     numPages: pages.length,
+    pageMarks,
     ocrPages: result.scanPages,
   };
 }

@@ -1,3 +1,4 @@
+import { marksOf, timeAnchor } from '../../search/places.ts';
 import type { IngestDocument } from '../pipeline.ts';
 
 /** sources.input of a 'youtube' source: the transcript fetched at stage 1. */
@@ -36,6 +37,7 @@ export async function* youtubeDocuments(input: YoutubeSourceInput): AsyncIterabl
     text: transcriptText(lines),
     url: watchUrl(videoId),
     kind: 'transcript',
+    places: marksOf(lines.map((l) => ({ text: l.text, anchor: timeAnchor(l.start) }))),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   saveTurn,
 } from './conversations.repo.ts';
 
+/** Passages retrieved for an engine that does not say how many it wants. */
 const RETRIEVE_LIMIT = 8;
 const TITLE_MAX = 200;
 
@@ -23,6 +24,8 @@ const toApiSource = (s: AnswerSource): ChatSource => ({
   chunk_id: s.chunkId,
   ...(s.section ? { section: s.section } : {}),
   ...(s.link ? { link: s.link } : {}),
+  ...(s.page ? { page: s.page } : {}),
+  ...(s.timeSeconds !== undefined ? { time_seconds: s.timeSeconds } : {}),
 });
 
 /** One question to answer, its bot and conversation already authorised. */
@@ -58,7 +61,8 @@ export async function* answerTurn(
     botId: bot.id,
     query: search.question,
     carried: search.carried,
-    limit: RETRIEVE_LIMIT,
+    near: search.near,
+    limit: engine.passageCount ?? RETRIEVE_LIMIT,
   });
   let answer = '';
   let sources: ChatSource[] = [];

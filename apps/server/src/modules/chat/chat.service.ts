@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AnswerEngine, Passage } from '../../rag/answer/index.ts';
-import type { CarriedTerms } from '../../search/query.ts';
+import type { CarriedTerms, NearChunks } from '../../search/query.ts';
 import { authoriseBot, authoriseConversation } from './chat-access.ts';
 import { answerTurn, type TurnRequest } from './chat-turn.ts';
 import { listConversations, listTurns, type TurnRow } from './conversations.repo.ts';
@@ -13,7 +13,13 @@ import { ratingOf } from './feedback.ts';
 /** Same signature as rag/passages.ts (retrievePassages). */
 export type Retrieve = (
   db: Kysely<DB>,
-  q: { botId: string; query: string; carried?: CarriedTerms | undefined; limit: number },
+  q: {
+    botId: string;
+    query: string;
+    carried?: CarriedTerms | undefined;
+    near?: NearChunks | undefined;
+    limit: number;
+  },
 ) => Promise<Passage[]>;
 
 /**

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ConversationChannel, StoredSource } from '../../db/tables/chat.ts';
+import type { PastTurn } from '../../rag/answer/types.ts';
 
 export interface ChatBotRow {
   id: string;
@@ -51,15 +52,19 @@ export async function recentTurns(
   db: Kysely<DB>,
   conversationId: string,
   limit: number,
-): Promise<{ question: string; answer: string }[]> {
+): Promise<PastTurn[]> {
   const rows = await db
     .selectFrom('chat_turns')
-    .select(['question', 'answer'])
+    .select(['question', 'answer', 'sources'])
     .where('conversation_id', '=', conversationId)
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.reverse();
+  return rows.reverse().map((r) => ({
+    question: r.question,
+    answer: r.answer,
+    sourceChunks: (r.sources ?? []).map((s) => Number(s.chunk_id)).filter(Number.isSafeInteger),
+  }));
 }
 
 export function listTurns(db: Kysely<DB>, conversationId: string): Promise<TurnRow[]> {

@@ -35,6 +35,7 @@ async function extract(
     fileName: displayName(file.filename, 'document.pdf'),
     text: result.text,
     numPages: result.numPages,
+    pageMarks: result.pageMarks,
   };
   await saveExtraction(deps.db, {
     userId,

@@ -1,6 +1,6 @@
 import type { Logger } from '../../lib/logger.ts';
 import { analyze, tokenize } from '../../search/analyzer.ts';
-import type { CarriedTerms } from '../../search/query.ts';
+import type { CarriedTerms, NearChunks } from '../../search/query.ts';
 import { termWeight } from './text.ts';
 import type { AnswerEngine, PastTurn } from './types.ts';
 
@@ -12,6 +12,8 @@ import type { AnswerEngine, PastTurn } from './types.ts';
 export interface SearchRequest {
   question: string;
   carried?: CarriedTerms;
+  /** The pages the previous answer came from, preferred by the search. */
+  near?: NearChunks;
 }
 
 /**
@@ -27,6 +29,13 @@ const FEW_TERMS = 2;
 /** Weight of a carried term when the question points back or says little; otherwise. */
 const LEANING_WEIGHT = 0.5;
 const STANDALONE_WEIGHT = 0.2;
+/**
+ * Score factor for chunks of the pages the previous answer came from: a follow-up mostly asks
+ * about the same page ("how long does it remember it?"). Mild for a question that stands on
+ * its own, so a better match elsewhere still wins.
+ */
+const NEAR_LEANING = 2;
+const NEAR_STANDALONE = 1.3;
 
 /** True when the question refers back to the conversation or is too bare to stand alone. */
 export function leansOnContext(question: string): boolean {
@@ -42,16 +51,24 @@ export function leansOnContext(question: string): boolean {
  * ahead, so it is not dragged back to the earlier topic.
  */
 export function carryTopic(question: string, history: PastTurn[]): SearchRequest {
-  const previous = history.at(-1)?.question;
-  if (!previous) return { question };
+  const last = history.at(-1);
+  if (!last) return { question };
+  const leans = leansOnContext(question);
+  const chunkIds = last.sourceChunks ?? [];
+  const near: SearchRequest =
+    chunkIds.length > 0
+      ? { question, near: { chunkIds, boost: leans ? NEAR_LEANING : NEAR_STANDALONE } }
+      : { question };
   const own = new Set(analyze(question));
-  const terms = [...new Set(analyze(previous))].filter((t) => !own.has(t) && termWeight(t) === 1);
-  if (terms.length === 0) return { question };
+  const terms = [...new Set(analyze(last.question))].filter(
+    (t) => !own.has(t) && termWeight(t) === 1,
+  );
+  if (terms.length === 0) return near;
   // Together, the carried terms never outweigh the question's own: "What is an NMU?" after a
   // long question must still be about NMUs, with the earlier topic only breaking ties.
   const share = Math.min(1, Math.max(own.size, 1) / terms.length);
-  const weight = (leansOnContext(question) ? LEANING_WEIGHT : STANDALONE_WEIGHT) * share;
-  return { question, carried: { terms, weight } };
+  const weight = (leans ? LEANING_WEIGHT : STANDALONE_WEIGHT) * share;
+  return { ...near, carried: { terms, weight } };
 }
 
 /** How long a model may take to rewrite a follow-up before the search goes on without it. */

@@ -11,9 +11,10 @@ import type { AnswerEngine, AnswerEvent, AnswerInput, Passage, PastTurn } from '
 
 /**
  * Passages that go into the prompt: retrieval's windows (rag/passages.ts) in its order, once
- * one of them is relevant at all; the model tells what answers from what does not.
+ * one of them is relevant at all; the model tells what answers from what does not. A model
+ * reads ~20k characters quickly, and the answer is often a few windows down the ranking.
  */
-const PROMPT_PASSAGES = 8;
+const PROMPT_PASSAGES = 16;
 
 export interface LlmEngineOptions {
   baseUrl: string;
@@ -52,6 +53,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
   const client = openAiClient({ ...opts, maxRetries: 1, timeoutMs: 120_000 });
   return {
     kind: 'llm',
+    passageCount: PROMPT_PASSAGES,
     async standalone(question: string, history: PastTurn[], signal: AbortSignal) {
       const reply = await client.chat.completions.create(
         { model: opts.model, messages: rewriteMessages(question, history), temperature: 0 },

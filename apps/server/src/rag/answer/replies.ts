@@ -1,3 +1,4 @@
+import { type Place, parsePlace } from '../../search/places.ts';
 import type { AnswerEvent, AnswerSource, BotPersona, Passage } from './types.ts';
 
 /** Said instead of guessing when the knowledge base has nothing on the question. */
@@ -26,16 +27,23 @@ export function sourceOf(p: Passage): AnswerSource {
     chunkId: String(p.chunkId),
   };
   if (p.heading) source.section = p.heading;
-  const link = p.url && p.anchor ? linkTo(p.url, p.anchor) : null;
+  const place = p.anchor ? parsePlace(p.anchor) : null;
+  if (place?.page) source.page = place.page;
+  if (place?.timeSeconds !== undefined) source.timeSeconds = place.timeSeconds;
+  const link = p.url && p.anchor ? linkTo(p.url, p.anchor, place) : null;
   if (link) source.link = link;
   return source;
 }
 
-/** The page URL pointing at the anchor (its own fragment replaced); null if it is no URL. */
-function linkTo(url: string, anchor: string): string | null {
+/**
+ * The URL opened at the anchor: a video at its time (`t=75s`, as players take it), anything
+ * else at the fragment (a heading's id, a PDF's `#page=12`); null if it is no URL.
+ */
+function linkTo(url: string, anchor: string, place: Place | null): string | null {
   try {
     const u = new URL(url);
-    u.hash = anchor;
+    if (place?.timeSeconds !== undefined) u.searchParams.set('t', `${place.timeSeconds}s`);
+    else u.hash = anchor;
     return u.href;
   } catch {
     return null;

@@ -30,6 +30,9 @@ export interface AnswerSource {
   section?: string | null;
   /** The URL at the section's anchor, when the page has one. */
   link?: string | null;
+  /** A PDF passage's page, a video passage's time (seconds): see search/places.ts. */
+  page?: number;
+  timeSeconds?: number;
 }
 
 export interface BotPersona {
@@ -42,6 +45,8 @@ export interface BotPersona {
 export interface PastTurn {
   question: string;
   answer: string;
+  /** Chunk ids of the sources the answer cited, in their order (absent: none known). */
+  sourceChunks?: number[];
 }
 
 export interface AnswerInput {
@@ -68,6 +73,8 @@ export type AnswerEvent =
 /** Both engines: tokens in order, then the sources used, then done. */
 export interface AnswerEngine {
   readonly kind: 'llm' | 'extractive';
+  /** How many passages it wants from retrieval (a model reads more than an extract needs). */
+  readonly passageCount?: number;
   answer(input: AnswerInput): AsyncIterable<AnswerEvent>;
   /**
    * The question rewritten to stand on its own, given the conversation (engines with a model);

@@ -50,7 +50,7 @@ function SourceList({ sources }: { sources: ChatSource[] }) {
           // At the section's anchor when the page has one, else the page itself.
           const href = safeHref(source.link ?? source.url, PAGE_SCHEMES);
           const title = source.title.trim() || source.url || 'Untitled source';
-          const section = sourceSection(source.section);
+          const section = sourceSection(source);
           return (
             <li key={source.chunk_id || i} className="chat-source">
               {href ? (
