@@ -15,6 +15,20 @@ export default defineConfig({
       },
       {
         test: {
+          // Issue 15's harness: a scale-out install of several processes on PostgreSQL and
+          // Redis, under faults. Needs TEST_DATABASE_URL and TEST_REDIS_URL (scripts/test.sh).
+          name: 'scale-out',
+          root: 'apps/server',
+          include: ['test/scale-out/**/*.scale.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          // Each file starts its own processes: one install at a time on two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.spec.ts'],

@@ -18,6 +18,9 @@ if node scripts/can-connect.mjs "$PG_URL"; then
   echo "== tests on PostgreSQL ($PG_URL) and Redis"
   TEST_DATABASE_URL="$PG_URL" TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" \
     npx vitest run --project server
+  echo "== scale-out harness: 2 API + 2 worker processes on PostgreSQL and Redis, under faults"
+  TEST_DATABASE_URL="$PG_URL" TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" \
+    npx vitest run --project scale-out
 else
   echo "NOTICE: no PostgreSQL at $PG_URL; the PostgreSQL pass was skipped" >&2
   if [ "${CI:-}" = "true" ]; then exit 1; fi

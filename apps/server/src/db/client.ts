@@ -53,7 +53,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.maxConnections ?? 10,
       types,
     });
-    pool.on('error', options.onIdleError ?? (() => {}));
+    const onError = options.onIdleError ?? (() => {});
+    pool.on('error', onError);
+    // pg-pool listens for errors only on idle clients. A client checked out between two queries
+    // (inside a transaction, or just acquired) whose backend is terminated emits 'error' with no
+    // listener, which would end the process; its query fails instead and the pool drops it.
+    pool.on('connect', (client) => client.on('error', onError));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

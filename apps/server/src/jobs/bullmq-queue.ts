@@ -1,4 +1,5 @@
-import { Queue, WaitingError, Worker } from 'bullmq';
+import { type Job, Queue, WaitingError, Worker } from 'bullmq';
+import { AppError } from '../lib/app-error.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
   type JobHandlers,
@@ -10,6 +11,43 @@ import {
 } from './queue.ts';
 
 const QUEUE_NAME = 'jobs';
+/**
+ * While Redis is down BullMQ waits for it indefinitely; a request queueing work answers a clear
+ * 503 instead of hanging (the work is recorded: pending sources are queued again by the worker).
+ */
+const ENQUEUE_TIMEOUT_MS = 5000;
+export const QUEUE_UNAVAILABLE = 'The job queue is unavailable. Please try again in a moment.';
+
+async function withinEnqueueTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError(503, QUEUE_UNAVAILABLE)), ENQUEUE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs one BullMQ job through the handlers, under the request id it carries. */
+function processor(h: JobHandlers, stop: AbortSignal) {
+  return async (job: Job, token?: string) => {
+    const { payload, requestId } = splitStoredPayload(job.data);
+    await h.run(job.name, payload, {
+      id: String(job.id),
+      attempt: job.attemptsMade + 1,
+      signal: stop,
+      requestId,
+    });
+    if (stop.aborted) {
+      // Stopped at a checkpoint by shutdown: back to the queue for another worker, not
+      // completed (its work is unfinished) and not failed (nothing went wrong).
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
+  };
+}
 
 /**
  * Scale-out mode: the same interface over BullMQ. Redis holds the job state; BullMQ's stalled
@@ -18,13 +56,15 @@ const QUEUE_NAME = 'jobs';
 export function createBullQueue(cfg: QueueConfig & { redisUrl: string }): JobQueue {
   const connection = { url: cfg.redisUrl, maxRetriesPerRequest: null };
   const queue = new Queue(QUEUE_NAME, { connection, prefix: cfg.redisPrefix });
+  // Without a listener a connection error event would end the process.
+  queue.on('error', (err) => cfg.log.warn({ err }, 'BullMQ queue error'));
   const stopper = new AbortController();
   let worker: Worker | undefined;
 
   return {
     kind: 'bullmq',
     async enqueue(name, payload, opts = {}) {
-      await queue.add(name, storedPayload(payload), {
+      const added = queue.add(name, storedPayload(payload), {
         // BullMQ reserves ':' in custom ids.
         ...(opts.dedupeKey ? { jobId: opts.dedupeKey.replaceAll(':', '_') } : {}),
         attempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
@@ -32,28 +72,19 @@ export function createBullQueue(cfg: QueueConfig & { redisUrl: string }): JobQue
         removeOnComplete: true,
         removeOnFail: { count: 1000 },
       });
+      added.catch(() => {}); // a late failure after the timeout is already answered
+      await withinEnqueueTimeout(added);
     },
     async start(h: JobHandlers) {
       if (worker) return;
-      worker = new Worker(
-        QUEUE_NAME,
-        async (job, token) => {
-          const { payload, requestId } = splitStoredPayload(job.data);
-          await h.run(job.name, payload, {
-            id: String(job.id),
-            attempt: job.attemptsMade + 1,
-            signal: stopper.signal,
-            requestId,
-          });
-          if (stopper.signal.aborted) {
-            // Stopped at a checkpoint by shutdown: back to the queue for another worker, not
-            // completed (its work is unfinished) and not failed (nothing went wrong).
-            await job.moveToWait(token);
-            throw new WaitingError();
-          }
-        },
-        { connection, prefix: cfg.redisPrefix, concurrency: cfg.concurrency },
-      );
+      worker = new Worker(QUEUE_NAME, processor(h, stopper.signal), {
+        connection,
+        prefix: cfg.redisPrefix,
+        concurrency: cfg.concurrency,
+        // A job whose worker died (its lock not renewed) runs again on another worker.
+        lockDuration: cfg.leaseSeconds * 1000,
+        stalledInterval: Math.max(1000, cfg.leaseSeconds * 500),
+      });
       worker.on('failed', (job, err) => {
         if (!job) return;
         cfg.log.warn({ err, job: job.name, id: job.id }, 'job attempt failed');

@@ -40,6 +40,7 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
       // The job logs, and any job it queues carries, the id of the request that started it.
       const requestId = run.requestId ?? `job-${run.id}`;
       const log = ctx.log.child({ requestId, job: name, jobId: run.id, attempt: run.attempt });
+      log.info({ pid: process.pid, payload }, 'job started');
       return runWithRequestId(requestId, () =>
         find(name).run({ ...ctx, log }, payload as never, run),
       );
