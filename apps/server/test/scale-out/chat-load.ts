@@ -73,7 +73,8 @@ async function visitorsUntil(
         const api = apis[(v + turn) % apis.length]!;
         const r = await chatTurn(api.url, botId, visitor, QUESTIONS[turn % QUESTIONS.length]!);
         results.push(r);
-        visitor.conversationId ??= r.conversationId;
+        // A conversation exists once a turn of it is stored: a failed first turn leaves none.
+        if (r.answered) visitor.conversationId ??= r.conversationId;
       }
       if (visitor.conversationId) conversations.push([visitor.id, visitor.conversationId]);
     }),

@@ -19,7 +19,7 @@ import { createScratchDatabase } from '../helpers/database.ts';
  * and `--roles=worker` processes on loopback ports, each ready once /api/health/ready says so.
  */
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const JWT_SECRET = 'scale-out-harness-secret-long-enough-for-hs256';
+export const JWT_SECRET = 'scale-out-harness-secret-long-enough-for-hs256';
 const READY_TIMEOUT_MS = 120_000;
 
 export interface Proc {
@@ -76,6 +76,80 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((r) => child.once('exit', () => r()));
 }
 
+/**
+ * Starts `src/main.ts` with `roles` on a free loopback port, its output in `logFile`; resolves
+ * once /api/health/ready answers 200. `env` adds to (and overrides) the install's settings.
+ */
+export async function spawnServer(opts: {
+  name: string;
+  roles: Role[];
+  dir: string;
+  logFile: string;
+  env: Record<string, string>;
+  onSpawn?: (proc: Proc) => void;
+}): Promise<Proc> {
+  const { name, roles, dir, logFile } = opts;
+  const port = await freePort();
+  const out = createWriteStream(logFile);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts', `--roles=${roles.join(',')}`],
+    {
+      cwd: SERVER_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dir,
+        JWT_SECRET,
+        TRUST_PROXY: 'true',
+        ALLOW_PRIVATE_NETWORK: 'true',
+        LOG_LEVEL: 'info',
+        WEB_DIST_DIR: path.join(dir, 'no-web'),
+        WIDGET_DIST_DIR: path.join(dir, 'no-widget'),
+        ...opts.env,
+      },
+    },
+  );
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const proc: Proc = {
+    name,
+    roles,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    logFile,
+    logs: () =>
+      readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
+  opts.onSpawn?.(proc);
+  const tail = () => readFileSync(logFile, 'utf8').slice(-3000);
+  await waitFor(
+    `${name} ready`,
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      const res = await fetch(`${proc.url}/api/health/ready`);
+      return res.status === 200 ? 'ready' : undefined;
+    },
+    READY_TIMEOUT_MS,
+  ).then(
+    (state) => {
+      if (state === 'exited') throw new Error(`${name} exited at start:\n${tail()}`);
+    },
+    (err: Error) => {
+      throw new Error(`${err.message}\n${tail()}`);
+    },
+  );
+  return proc;
+}
+
 export async function startCluster(opts: {
   pgServerUrl: string;
   redisUrl: string;
@@ -87,64 +161,19 @@ export async function startCluster(opts: {
   const procs: Proc[] = [];
 
   async function start(name: string, roles: Role[]): Promise<Proc> {
-    const port = await freePort();
-    const logFile = path.join(dir, `${name}-${procs.length}.log`);
-    const out = createWriteStream(logFile);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', `--roles=${roles.join(',')}`],
-      {
-        cwd: SERVER_DIR,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          DATA_DIR: dir,
-          DATABASE_URL: scratch.url,
-          REDIS_URL: opts.redisUrl,
-          REDIS_PREFIX: prefix,
-          JWT_SECRET,
-          TRUST_PROXY: 'true',
-          ALLOW_PRIVATE_NETWORK: 'true',
-          LOG_LEVEL: 'info',
-          WEB_DIST_DIR: path.join(dir, 'no-web'),
-          WIDGET_DIST_DIR: path.join(dir, 'no-widget'),
-          JOB_LEASE_SECONDS: '10',
-          ...opts.env,
-        },
-      },
-    );
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
-    const proc: Proc = {
+    const proc = await spawnServer({
       name,
       roles,
-      port,
-      url: `http://127.0.0.1:${port}`,
-      child,
-      logFile,
-      logs: () =>
-        readFileSync(logFile, 'utf8')
-          .split('\n')
-          .filter((l) => l.startsWith('{'))
-          .map((l) => JSON.parse(l) as Record<string, unknown>),
-    };
-    procs.push(proc);
-    await waitFor(
-      `${name} ready`,
-      async () => {
-        if (child.exitCode !== null) {
-          throw new Error(`${name} exited: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
-        }
-        const res = await fetch(`${proc.url}/api/health/ready`);
-        return res.status === 200 ? true : undefined;
+      dir,
+      logFile: path.join(dir, `${name}-${procs.length}.log`),
+      env: {
+        DATABASE_URL: scratch.url,
+        REDIS_URL: opts.redisUrl,
+        REDIS_PREFIX: prefix,
+        JOB_LEASE_SECONDS: '10',
+        ...opts.env,
       },
-      READY_TIMEOUT_MS,
-    ).catch((err: Error) => {
-      throw new Error(`${err.message}\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+      onSpawn: (p) => procs.push(p),
     });
     return proc;
   }
@@ -172,12 +201,22 @@ export interface Account {
   cookie: string;
 }
 
-/** A user with a live session, written straight to the cluster's database. */
-export async function createAccount(databaseUrl: string, email: string): Promise<Account> {
-  const setup = await createRuntime(
-    loadEnv({ DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() }),
-    { log: createLogger('silent'), roles: [] },
-  );
+/**
+ * A user with a live session, written straight to the install's database: PostgreSQL at
+ * `databaseUrl`, or the embedded database in `dataDir` before its server starts.
+ */
+export async function createAccount(
+  databaseUrl: string | { dataDir: string },
+  email: string,
+): Promise<Account> {
+  const where =
+    typeof databaseUrl === 'string'
+      ? { DATABASE_URL: databaseUrl, DATA_DIR: os.tmpdir() }
+      : { DATA_DIR: databaseUrl.dataDir };
+  const setup = await createRuntime(loadEnv({ ...where, JWT_SECRET, LOG_LEVEL: 'silent' }), {
+    log: createLogger('silent'),
+    roles: [],
+  });
   try {
     const { id: userId } = await setup.ctx.db
       .insertInto('users')
