@@ -1,4 +1,9 @@
-import { WIDGET_BUDGET_MAX, WIDGET_MESSAGES, type WidgetBudgetResponse } from '@docent/shared';
+import {
+  WIDGET_BUDGET_MAX,
+  WIDGET_MESSAGES,
+  type WidgetBudgetBody,
+  type WidgetBudgetResponse,
+} from '@docent/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gauge } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -72,7 +77,7 @@ function BudgetForm({ botId, data }: { botId: string; data: WidgetBudgetResponse
     setSaving(true);
     try {
       const reply = await api<WidgetBudgetResponse>('settings/widget-budget', {
-        json: { bot_id: botId, messages_per_minute: value },
+        json: { bot_id: botId, messages_per_minute: value } satisfies WidgetBudgetBody,
       });
       // A refusal rejects (ApiError); a 2xx reply always carries the saved budget.
       toast.success(reply.message || WIDGET_MESSAGES.budgetSaved);
