@@ -21,12 +21,13 @@ async function startEcho(host: string, name: string, port = 0) {
 
 /** A forbidden (127.0.0.2) and an allowed (127.0.0.1) echo on the same port number. */
 async function startEchoPair() {
-  for (;;) {
+  for (let attempt = 0; attempt < 20; attempt++) {
     const forbidden = await startEcho('127.0.0.2', 'forbidden');
     const allowed = await startEcho('127.0.0.1', 'allowed', forbidden.port).catch(() => null);
     if (allowed) return { allowed, forbidden };
     await forbidden.close();
   }
+  throw new Error('no port free on both 127.0.0.1 and 127.0.0.2');
 }
 
 /** Sends CONNECT target through the proxy; resolves with the status line and the tunnel. */
