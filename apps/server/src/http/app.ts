@@ -19,6 +19,7 @@ import { acceptRequestId, runWithRequestId } from '../lib/request-context.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { rateLimitOptions } from './plugins/rate-limit-store.ts';
+import { logRequests } from './plugins/request-log.ts';
 import { registerRoutes } from './routes/index.ts';
 import { widgetAssetRoutes } from './routes/public/widget-asset.routes.ts';
 
@@ -34,7 +35,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // A load balancer's x-request-id is kept, so its logs and ours name a request alike.
     requestIdHeader: false,
     genReqId: (req) => acceptRequestId(req.headers['x-request-id']),
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // logRequests writes one line per request instead, quieter for static files.
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: true,
+    }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -47,6 +52,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     runWithRequestId(request.id, done);
   });
   acceptEmptyJsonBodies(app);
+  logRequests(app);
 
   await app.register(cookie);
   await app.register(helmet, {

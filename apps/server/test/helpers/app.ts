@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRuntime, type Runtime } from '../../src/bootstrap.ts';
 import { type Env, loadEnv } from '../../src/config/env.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { createLogger } from '../../src/lib/logger.ts';
+import { createLogger, type Logger } from '../../src/lib/logger.ts';
 import { createScratchDatabase } from './database.ts';
 
 export interface TestApp {
@@ -19,7 +19,10 @@ export interface TestApp {
  * The real app over an in-memory PGlite, or, when TEST_DATABASE_URL is set, over a fresh
  * PostgreSQL database of its own. `overrides` are environment variables for this app only.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  opts: { log?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docent-test-'));
   const base = loadEnv();
   const scratch = base.TEST_DATABASE_URL
@@ -36,7 +39,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...overrides,
   });
-  const runtime = await createRuntime(env, { log: createLogger(env.LOG_LEVEL), pgliteDir: null });
+  const runtime = await createRuntime(env, {
+    log: opts.log ?? createLogger(env.LOG_LEVEL),
+    pgliteDir: null,
+  });
   const app = await buildApp(runtime.ctx);
   await app.ready();
   return {

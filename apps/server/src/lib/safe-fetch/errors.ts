@@ -13,7 +13,10 @@ export type SafeFetchErrorCode =
 export const SAFE_FETCH_MESSAGES: Record<SafeFetchErrorCode, string> = {
   invalid_url: 'This address is not a valid URL.',
   bad_scheme: 'Only http and https addresses can be crawled.',
-  blocked_address: 'This address points to a private or internal network and cannot be crawled.',
+  blocked_address:
+    'This address points to a private or internal network and cannot be crawled. ' +
+    'To crawl a site on your own machine or network, whoever runs this server can start it ' +
+    'with ALLOW_PRIVATE_NETWORK=true.',
   dns_failed: 'This website could not be found. Please check the address.',
   too_many_redirects: 'The website redirected too many times.',
   timeout: 'The website took too long to respond.',

@@ -335,4 +335,12 @@ describe('upload/website without the private-network allow-list', () => {
     expect(sitemap.status).toBe(400);
     expect(sitemap.body.message).toBe(message);
   });
+
+  it('tells a newcomer crawling a local site how to allow it (issue 17 point 9)', async () => {
+    const res = await call(t, user, 'POST', '/api/upload/website', {
+      website_url: 'http://localhost:8080/',
+      stage: 1,
+    });
+    expect(res.body.message).toContain('ALLOW_PRIVATE_NETWORK=true');
+  });
 });
