@@ -1,4 +1,5 @@
 export * from './core/index.ts';
+export * from './plans.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/chat.ts';

@@ -1,4 +1,4 @@
-import type { PlanCheckResponse } from '@docent/shared';
+import type { BillingUsageResponse, PlanCheckResponse } from '@docent/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,6 +6,7 @@ import { countBots, lockUserPlan } from '../bots/bots.repo.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { committedChars } from '../sources/sources.repo.ts';
 import { type Plan, planMessages, planOf } from './plans.ts';
+import { fullestBotChars, messagesSince } from './usage.repo.ts';
 
 /** Over a plan limit: 403 with a message that says which limit and what to do. */
 export const planLimit = (message: string) => new AppError(403, message);
@@ -56,4 +57,25 @@ export async function assertCharsFit(
   if (used + adding > plan.maxCharsPerBot) {
     throw planLimit(planMessages.charLimit(plan, used, adding));
   }
+}
+
+/** The account's plan and its use this calendar month (UTC), for the billing page's meters. */
+export async function billingUsage(
+  deps: Pick<ServiceDeps, 'db'>,
+  userId: string,
+  now = new Date(),
+): Promise<BillingUsageResponse> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [plan, bots, maxBotChars, messages] = await Promise.all([
+    planOfUser(deps.db, userId),
+    countBots(deps.db, userId),
+    fullestBotChars(deps.db, userId),
+    messagesSince(deps.db, userId, monthStart),
+  ]);
+  return {
+    plan: plan.id,
+    bots,
+    max_bot_chars: maxBotChars,
+    messages_this_month: messages,
+  };
 }

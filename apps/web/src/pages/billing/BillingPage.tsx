@@ -1,59 +1,80 @@
+import '../landing/packages.css';
+import './billing.css';
+import { PLAN_LIST, type PlanId, planFeatures, planOf } from '@docent/shared';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Check } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { UsageMeters, useBillingUsage } from '../../features/billing/index.ts';
+import { ContactDialog } from '../../features/contact/index.ts';
+import { useSession } from '../../lib/session.ts';
 
-const PLANS = [
-  {
-    name: 'Silver',
-    monthly: 250,
-    features: ['1 AI chatbot', '2,000 messages / month', 'E-mail support'],
-  },
-  {
-    name: 'Gold',
-    monthly: 270,
-    features: ['3 AI chatbots', '10,000 messages / month', 'Custom branding'],
-    current: true,
-  },
-  {
-    name: 'Platinum',
-    monthly: 290,
-    features: ['Unlimited chatbots', '50,000 messages / month', 'Priority support'],
-  },
-];
-
-function PlanGrid({ period }: { period: 'month' | 'year' }) {
+function PlanGrid({
+  period,
+  current,
+  onChoose,
+}: {
+  period: 'month' | 'year';
+  current: PlanId | undefined;
+  onChoose: (name: string) => void;
+}) {
   return (
     <ul className="plans plans--compact">
-      {PLANS.map((plan) => (
-        <li key={plan.name} className={`plan${plan.current ? ' plan--featured' : ''}`}>
-          {plan.current && <span className="plan__ribbon">Current plan</span>}
-          <h2 className="plan__name">{plan.name}</h2>
-          <p className="plan__price">
-            <span>AED</span> {period === 'month' ? plan.monthly : plan.monthly * 10}
-            <small>/{period}</small>
-          </p>
-          <ul className="plan__features">
-            {plan.features.map((f) => (
-              <li key={f}>
-                <Check size={16} aria-hidden="true" /> {f}
-              </li>
-            ))}
-          </ul>
-          <Button variant={plan.current ? 'secondary' : 'primary'} block disabled={plan.current}>
-            {plan.current ? 'Current plan' : 'Choose plan'}
-          </Button>
-        </li>
-      ))}
+      {PLAN_LIST.map((plan) => {
+        const isCurrent = plan.id === current;
+        return (
+          <li key={plan.id} className={`plan${isCurrent ? ' plan--featured' : ''}`}>
+            {isCurrent && <span className="plan__ribbon">Current plan</span>}
+            <h2 className="plan__name">{plan.name}</h2>
+            <p className="plan__price">
+              <span>AED</span> {period === 'month' ? plan.priceMonthly : plan.priceMonthly * 10}
+              <small>/{period}</small>
+            </p>
+            <ul className="plan__features">
+              {planFeatures(plan).map((f) => (
+                <li key={f}>
+                  <Check size={16} aria-hidden="true" /> {f}
+                </li>
+              ))}
+            </ul>
+            {isCurrent ? (
+              <Button variant="secondary" block disabled>
+                Current plan
+              </Button>
+            ) : (
+              <Button block onClick={() => onChoose(plan.name)} aria-label={`Choose ${plan.name}`}>
+                Choose plan
+              </Button>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-/** Static plan page (docs/spec.md §2/§9: Monthly/Annual tabs, AED 250/270/290 per month). */
+/**
+ * Plans (docs/spec.md §2/§9: Monthly/Annual tabs, AED 250/270/290 a month) from the shared plans
+ * table, the account's real plan and usage, and "Choose plan" through the contact popup.
+ */
 export function BillingPage() {
+  const session = useSession();
+  const usage = useBillingUsage();
+  const [topic, setTopic] = useState<string | undefined>();
+  const current = usage.data?.plan;
+  const grid = (period: 'month' | 'year') => (
+    <PlanGrid period={period} current={current} onChoose={setTopic} />
+  );
   return (
     <div className="page">
-      <PageHeader title="Billing" description="Plans and pricing for your workspace." />
+      <PageHeader title="Billing" description="Your plan, what it includes and what you use." />
+      {usage.data ? (
+        <UsageMeters plan={planOf(usage.data.plan)} usage={usage.data} />
+      ) : (
+        <Spinner label="Loading your plan" />
+      )}
       <Tabs.Root defaultValue="monthly" className="tabs">
         <Tabs.List className="tabs__list" aria-label="Billing period">
           <Tabs.Trigger value="monthly" className="tabs__trigger">
@@ -64,13 +85,19 @@ export function BillingPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="monthly" className="tabs__content">
-          <PlanGrid period="month" />
+          {grid('month')}
         </Tabs.Content>
         <Tabs.Content value="annual" className="tabs__content">
           <p className="callout callout--success">Pay annually and get two months free.</p>
-          <PlanGrid period="year" />
+          {grid('year')}
         </Tabs.Content>
       </Tabs.Root>
+      <ContactDialog
+        open={topic !== undefined}
+        onOpenChange={(open) => !open && setTopic(undefined)}
+        initialEmail={session.email ?? ''}
+        topic={topic}
+      />
     </div>
   );
 }

@@ -4,14 +4,14 @@ import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../lib/session.ts';
 
-/** Static sample workspace table (docs/spec.md §2: behaviour not shown). */
+/**
+ * The workspace table (docs/spec.md §2: Name, Email, Role, all OWNER; Add User's behaviour not
+ * shown). A workspace has one member today, its account holder: no invented colleagues.
+ */
 export function TeamListingPage() {
   const session = useSession();
-  const rows = [
-    { name: session.fullName || 'You', email: session.email || session.user || '' },
-    { name: 'Aisha Rahman', email: 'aisha@example.com' },
-    { name: 'Omar Said', email: 'omar@example.com' },
-  ];
+  const email = session.email || session.user || '';
+  const rows = [{ name: session.fullName || email, email }];
   return (
     <div className="page">
       <PageHeader

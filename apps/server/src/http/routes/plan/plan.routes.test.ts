@@ -52,3 +52,42 @@ describe('plan_check/user-privilege', () => {
     ).toBe(401);
   });
 });
+
+describe('billing/usage (issue 17 point 4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await startWorker(t);
+  });
+  afterAll(() => t.close());
+
+  it("reports the account's own plan, bots, fullest bot's characters and messages this month", async () => {
+    const user = await createSignedInUser(t.runtime.ctx, { plan: 'gold' });
+    const empty = await call(t, user, 'GET', '/api/billing/usage');
+    expect(empty.body.response).toEqual({
+      plan: 'gold',
+      bots: 0,
+      max_bot_chars: 0,
+      messages_this_month: 0,
+    });
+
+    const small = [{ title: 'Hours', content: 'We open at nine.' }];
+    const large = [{ title: 'Returns', content: 'Returns are accepted within thirty days.' }];
+    await trainText(t, user, small);
+    const { botId } = await trainText(t, user, large);
+    const asked = await call(t, user, 'POST', '/api/ai/chat', {
+      bot_id: botId,
+      question: 'Can I return a chair?',
+    });
+    expect(asked.status).toBe(200);
+
+    const used = await call(t, user, 'GET', '/api/billing/usage');
+    expect(used.body.response).toEqual({
+      plan: 'gold',
+      bots: 2,
+      max_bot_chars: 'Returns'.length + (large[0]?.content.length ?? 0),
+      messages_this_month: 1,
+    });
+    expect((await call(t, null, 'GET', '/api/billing/usage')).status).toBe(401);
+  });
+});

@@ -1,0 +1,2 @@
+export { useBillingUsage } from './billing.api.ts';
+export { UsageMeters } from './UsageMeters.tsx';
