@@ -4,10 +4,10 @@ import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage.tsx';
 import { LoginPage } from '../pages/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage.tsx';
 import { SignupPage } from '../pages/auth/SignupPage.tsx';
-import { LandingPage } from '../pages/landing/LandingPage.tsx';
 import { RouteError } from './RouteError.tsx';
 import { DATASOURCE_ROUTES, lazyPage, PROTECTED_ROUTES } from './routes.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
+import { LandingRoute } from './shell/LandingRoute.tsx';
 import { ProtectedLayout } from './shell/ProtectedLayout.tsx';
 
 export const router = createBrowserRouter([
@@ -17,7 +17,7 @@ export const router = createBrowserRouter([
     // Shown while a signed-in page's code loads on a first visit straight to its URL.
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { path: '/', element: <LandingPage /> },
+      { path: '/', element: <LandingRoute /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/complete-signup', element: <SignupPage /> },
       { path: '/login', element: <LoginPage /> },

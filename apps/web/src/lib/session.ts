@@ -73,3 +73,6 @@ export function useSession(): Session {
     () => snapshot,
   );
 }
+
+/** Navigation state of a page that leaves for `/` while it ends the session (account deletion). */
+export const LEAVING_SESSION = { leavingSession: true } as const;

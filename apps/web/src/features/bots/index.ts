@@ -8,3 +8,4 @@ export {
   saveGeneralSettings,
   useBotList,
 } from './bots.api.ts';
+export { useRecentBotWhenNoneChosen } from './use-recent-bot.ts';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { ChatbotSideMenu } from '../../components/ChatbotSideMenu.tsx';
 import { NoBotSelected } from '../../components/NoBotSelected.tsx';
-import { useBotList } from '../../features/bots/index.ts';
+import { PageLoader } from '../../components/Spinner.tsx';
+import { useBotList, useRecentBotWhenNoneChosen } from '../../features/bots/index.ts';
 import { ChatWindow, QuickStartPanel } from '../../features/chat/index.ts';
-import { removeSessionKeys, useSession } from '../../lib/session.ts';
+import { removeSessionKeys } from '../../lib/session.ts';
 import './chat-page.css';
 
 const NOTHING_DONE = {
@@ -14,9 +15,12 @@ const NOTHING_DONE = {
   embed_and_integrate: false,
 };
 
-/** /chat: the owner's preview chat with the stored bot, beside the quick-start guide. */
+/**
+ * /chat: the owner's preview chat with the stored bot, beside the quick-start guide; with none
+ * stored (after a fresh login), the most recent bot.
+ */
 export function ChatPage() {
-  const { bot_id: botId } = useSession();
+  const botId = useRecentBotWhenNoneChosen();
   const [round, setRound] = useState(0);
   const bots = useBotList();
   const bot = bots.data?.find((b) => b.bot_id === botId);
@@ -36,6 +40,8 @@ export function ChatPage() {
           />
           <QuickStartPanel bot={bots.isPending ? undefined : (bot ?? NOTHING_DONE)} />
         </div>
+      ) : botId === undefined ? (
+        <PageLoader />
       ) : (
         <NoBotSelected />
       )}

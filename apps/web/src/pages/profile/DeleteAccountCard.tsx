@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { profileApi } from '../../features/profile/index.ts';
 import { errorMessage, sessionEndedOnPurpose } from '../../lib/api.ts';
-import { clearSession } from '../../lib/session.ts';
+import { clearSession, LEAVING_SESSION } from '../../lib/session.ts';
 
 export function DeleteAccountCard() {
   const navigate = useNavigate();
@@ -23,8 +23,8 @@ export function DeleteAccountCard() {
       toast.success(reply.message || 'Your account has been deleted');
       setOpen(false);
       // Leave the protected area first (committed synchronously), or its guard would see the
-      // cleared session and redirect to /login instead.
-      await navigate('/', { replace: true, flushSync: true });
+      // cleared session and redirect to /login instead; `/` is told not to send us to /dashboard.
+      await navigate('/', { replace: true, flushSync: true, state: LEAVING_SESSION });
       clearSession();
       queryClient.clear();
     } catch (err) {
