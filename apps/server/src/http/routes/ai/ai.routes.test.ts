@@ -315,7 +315,7 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const counts = await chatCountsByBot(t.runtime.ctx.db, [busyBot]);
-    expect(counts.get(busyBot)).toEqual({ messages: 24, conversations: 24 });
+    expect(counts.get(busyBot)).toEqual({ messages: 24, conversations: 24, resolutions: 0 });
   });
 
   it('counts messages and conversations per bot for the dashboard cards', async () => {
@@ -328,8 +328,9 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
     });
     await chat(owner, { bot_id: countedBot, question: 'Three?' });
     const counts = await chatCountsByBot(t.runtime.ctx.db, [countedBot, strangerBotId]);
-    expect(counts.get(countedBot)).toEqual({ messages: 3, conversations: 2 });
-    expect(counts.get(strangerBotId)).toEqual({ messages: 0, conversations: 0 });
+    // A bot without knowledge answers "I don't know": none of its conversations is resolved.
+    expect(counts.get(countedBot)).toEqual({ messages: 3, conversations: 2, resolutions: 0 });
+    expect(counts.get(strangerBotId)).toEqual({ messages: 0, conversations: 0, resolutions: 0 });
     const cards = await t.app.inject({
       method: 'GET',
       url: '/api/dashboard/chat-bot-list',
