@@ -106,4 +106,37 @@ describe('first run', () => {
     await clearToasts(page);
     await screenshot(page, 'chat-after-login');
   });
+
+  it('ticks "Embed & integrate" when the snippet is copied, not when training ends (point 3)', async () => {
+    const { page, context } = browser;
+    onTestFailed(async () => {
+      await screenshot(page, 'first-run-embed-failure').catch(() => {});
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.url,
+    });
+    await signUpAndLogIn(page, `embed.${Date.now()}@example.com`, PASSWORD);
+    const bot = await trainTextBot(page, [{ title: 'Hours', content: 'We open at nine.' }]);
+    await page.evaluate(
+      ({ id, name }) => {
+        localStorage.setItem('bot_id', id);
+        localStorage.setItem('bot_name', name);
+      },
+      { id: bot.botId, name: bot.botName },
+    );
+    const embedStep = page.locator('.qs-panel li').filter({ hasText: 'Embed & integrate' });
+
+    await page.goto('/status');
+    await page.getByRole('button', { name: 'Copy to clipboard' }).first().waitFor();
+    await page.goto('/chat');
+    await expectVisible(embedStep.getByLabel('Not done yet'));
+
+    await page.goto('/status');
+    await page.getByRole('button', { name: 'Copy to clipboard' }).first().click();
+    await page.locator('.Toastify__toast--success').first().waitFor();
+    await page.goto('/chat');
+    await expectVisible(embedStep.getByLabel('Completed'));
+    await clearToasts(page);
+    await screenshot(page, 'chat-embed-ticked');
+  });
 });

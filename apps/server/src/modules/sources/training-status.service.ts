@@ -6,7 +6,7 @@ import type {
 } from '@docent/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { type BotRow, findOwnedBot, markQuickStart } from '../bots/bots.repo.ts';
+import { type BotRow, findOwnedBot } from '../bots/bots.repo.ts';
 import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 import { listSourceProgress } from './sources.repo.ts';
 
@@ -101,7 +101,7 @@ export function createTrainingNotifier(
   };
 }
 
-/** upload/status: the bot's state for its owner; reading a finished status ticks "embed". */
+/** upload/status: the bot's state for its owner. */
 export async function statusForOwner(
   deps: Pick<ServiceDeps, 'db'> & EnvOf<'publicUrl'>,
   userId: string,
@@ -109,7 +109,5 @@ export async function statusForOwner(
 ): Promise<StatusResponse | undefined> {
   const bot = await findOwnedBot(deps.db, userId, botId);
   if (!bot) return undefined;
-  const status = await botStatus(deps, bot);
-  if (status.processing_complete) await markQuickStart(deps.db, bot.id, 'embed_and_integrate');
-  return status;
+  return botStatus(deps, bot);
 }

@@ -9,15 +9,19 @@ export function CodeSnippet({
   copiedMessage,
   label = 'Copy to clipboard',
   testId,
+  onCopied,
 }: {
   code: string;
   copiedMessage: string;
   label?: string;
   testId?: string;
+  onCopied?: () => void;
 }) {
   const copy = async () => {
-    if (await copyText(code)) toast.success(copiedMessage);
-    else toast.error('Could not copy. Please select the text and copy it by hand.');
+    if (await copyText(code)) {
+      toast.success(copiedMessage);
+      onCopied?.();
+    } else toast.error('Could not copy. Please select the text and copy it by hand.');
   };
   return (
     <div className="snippet">

@@ -5,4 +5,5 @@
 export { AllowedDomains } from './AllowedDomains.tsx';
 export { CodeSnippet, LinkSnippet } from './CodeSnippet.tsx';
 export { type EmbedStatus, useEmbedStatus } from './use-embed-status.ts';
+export { useSnippetCopied } from './use-snippet-copied.ts';
 export { WidgetBudget } from './WidgetBudget.tsx';

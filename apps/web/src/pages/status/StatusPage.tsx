@@ -19,6 +19,7 @@ import {
   type EmbedStatus,
   LinkSnippet,
   useEmbedStatus,
+  useSnippetCopied,
 } from '../../features/embed/index.ts';
 import { useSession } from '../../lib/session.ts';
 import './status.css';
@@ -35,6 +36,7 @@ export function StatusPage() {
 
 function EmbedSections({ botId }: { botId: string }) {
   const status = useEmbedStatus(botId);
+  const onCopied = useSnippetCopied(botId);
   const pageUrl = status.publicUrl ? hostedChatUrl(status.publicUrl, botId) : null;
   return (
     <div className="embed">
@@ -46,7 +48,7 @@ function EmbedSections({ botId }: { botId: string }) {
       </div>
       <Accordion.Root type="single" collapsible defaultValue="messenger" className="embed__list">
         <Section value="messenger" icon={MessageCircle} title="Add as a Messenger">
-          <MessengerSection status={status} />
+          <MessengerSection status={status} onCopied={onCopied} />
         </Section>
         <Section value="full-page" icon={ExternalLink} title="Share as Full Page Chat">
           <p className="embed__text">
@@ -66,6 +68,7 @@ function EmbedSections({ botId }: { botId: string }) {
               code={inlineSnippet(status.publicUrl, status.attributes['data-userid'], botId)}
               copiedMessage="Snippet copied to clipboard!"
               testId="inline-snippet"
+              onCopied={onCopied}
             />
           ) : (
             <Waiting />
@@ -134,7 +137,7 @@ function Section({
   );
 }
 
-function MessengerSection({ status }: { status: EmbedStatus }) {
+function MessengerSection({ status, onCopied }: { status: EmbedStatus; onCopied: () => void }) {
   return (
     <>
       <p className="embed__text">
@@ -154,6 +157,7 @@ function MessengerSection({ status }: { status: EmbedStatus }) {
             code={status.script}
             copiedMessage={MESSAGES.scriptCopied}
             testId="embed-script"
+            onCopied={onCopied}
           />
           {status.attributes && (
             <dl className="embed__attrs">

@@ -5,6 +5,7 @@ import {
   publicVisitorQuery,
   WIDGET_MESSAGES,
 } from '@docent/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.ts';
@@ -12,6 +13,7 @@ import { countryOfIp } from '../../../lib/ip-country.ts';
 import type { ChatScope } from '../../../modules/chat/chat.service.ts';
 import { rateAnswer } from '../../../modules/chat/feedback.ts';
 import { chargeChatMessage } from '../../../modules/embed/chat-budget.ts';
+import { markWidgetLoaded } from '../../../modules/embed/embed-tick.service.ts';
 import { publicConfig } from '../../../modules/embed/public-bot.service.ts';
 import { ok } from '../../envelope.ts';
 import { streamChat } from '../ai/event-stream.ts';
@@ -29,6 +31,14 @@ const readLimit = {
 };
 /** A question is at most CHAT_QUESTION_MAX characters; anything far larger is refused unread. */
 const CHAT_BODY_LIMIT = 16 * 1024;
+
+/** The widget's first call; loaded from outside the product, it ticks the quick-start step. */
+async function widgetConfig(request: FastifyRequest) {
+  const { ctx } = request.server;
+  const bot = publicBotOf(request);
+  await markWidgetLoaded(ctx, bot.id, request.headers.origin, ctx.env.publicUrl);
+  return ok(WIDGET_MESSAGES.configLoaded, await publicConfig(ctx, bot));
+}
 
 /**
  * The widget's API (no cookies, no CSRF: nothing here acts for an account). Visitors are the
@@ -51,8 +61,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/bots/:botId/config',
     { config: readLimit, schema: { params: botParams } },
-    async (request) =>
-      ok(WIDGET_MESSAGES.configLoaded, await publicConfig(ctx, publicBotOf(request))),
+    widgetConfig,
   );
 
   /** Server-sent events exactly as ai/chat/stream: meta, token…, sources, done (or error). */
