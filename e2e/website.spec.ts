@@ -385,6 +385,16 @@ describe('website crawl journey', () => {
     await expectPath(page, '/crawl-listing');
     await expectVisible(page.getByText(MESSAGES.crawlingCompleted));
     await expectNoSideScroll(page);
+    // Issue 17 point 8: each row shows its page's path, whole, instead of a truncated host.
+    const firstPath = page.locator('.wb-table__path').nth(1);
+    expect(await firstPath.textContent()).toMatch(/^\/[a-z]/);
+    expect(await page.locator('.wb-table__host').first().isVisible()).toBe(false);
+    expect(
+      await firstPath.evaluate((el) => {
+        const box = el.parentElement as HTMLElement;
+        return box.scrollWidth <= box.clientWidth;
+      }),
+    ).toBe(true);
     await shot(page, 'website-listing-mobile');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expectPath(page, '/crawl');

@@ -8,8 +8,14 @@ const HEAD_HEIGHT = 42;
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** The address without its scheme: what people recognise, and shorter on phones. */
-function displayUrl(url: string): string {
-  return url.replace(/^https?:\/\//, '').replace(/\/$/, '') || url;
+/** A page's address as host and path, so a phone can show the path the host is common to. */
+function urlParts(url: string): { host: string; path: string } {
+  try {
+    const u = new URL(url);
+    return { host: u.host, path: `${u.pathname}${u.search}` };
+  } catch {
+    return { host: '', path: url };
+  }
 }
 
 /** The pages under review, windowed; each row links to the page and can be deleted. */
@@ -64,7 +70,10 @@ export function CrawledPagesTable({
           <>
             <td className="wb-table__url">
               <a href={page.url} target="_blank" rel="noreferrer noopener" title={page.url}>
-                <span className="wb-table__url-text">{displayUrl(page.url)}</span>
+                <span className="wb-table__url-text">
+                  <span className="wb-table__host">{urlParts(page.url).host}</span>
+                  <span className="wb-table__path">{urlParts(page.url).path}</span>
+                </span>
                 <ExternalLink size={13} aria-hidden="true" />
               </a>
             </td>
