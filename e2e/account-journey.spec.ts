@@ -177,8 +177,13 @@ describe('account journey', () => {
     await page.goto('/user-profile');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await expectVisible(page.getByRole('dialog').getByText(MESSAGES.deleteAccountConfirm));
+    // A slow CPU (CI under load) once let the cleared session reach the protected layout before
+    // the navigation to / committed, which sent the user to /login: deletion runs throttled.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 });
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await expectPath(page, '/');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
     // The account is gone: its credentials no longer work.

@@ -91,7 +91,7 @@ describe.skipIf(!hasCovidQa)('dashboard chat preview', () => {
     await page.reload();
     const items = page.getByTestId('conversation-item');
     await items.first().waitFor();
-    expect(await items.count()).toBe(1);
+    await expect.poll(() => items.count()).toBe(1);
     expect(await items.first().textContent()).toContain(first.question.slice(0, 20));
     await shot(page, 'preview-conversations');
 
@@ -104,7 +104,7 @@ describe.skipIf(!hasCovidQa)('dashboard chat preview', () => {
     const answers = await page.getByTestId('chat-answer').allTextContents();
     expect(answers[0]?.trim()).toBe(a1.answer.trim());
     expect(answers[1]?.trim()).toBe(a2.answer.trim());
-    expect(await page.getByTestId('chat-sources').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('chat-sources').count()).toBe(2);
     expect(await storedConversation(desktop)).toBe(conversationId);
     const third = articles[2]?.questions[0]?.question ?? 'What is this about?';
     await ask(page, third);
@@ -113,7 +113,7 @@ describe.skipIf(!hasCovidQa)('dashboard chat preview', () => {
     // 'New Message' starts afresh.
     await page.goto('/preview');
     await page.getByTestId('conversation-item').first().waitFor();
-    expect(await page.getByTestId('conversation-item').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('conversation-item').count()).toBe(1);
     await page.getByRole('button', { name: 'New Message' }).click();
     await expectPath(page, '/chat');
     expect(await page.getByTestId('chat-turn').count()).toBe(0);

@@ -48,7 +48,7 @@ describe('first run', () => {
     await page.goto('/teamlisting');
     const rows = page.locator('tbody tr');
     await expectVisible(rows.first());
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(email);
     expect(await rows.first().textContent()).toContain('Priya Raman');
 
@@ -60,13 +60,13 @@ describe('first run', () => {
     await expectVisible(page.getByRole('meter', { name: 'Messages this month' }));
     await expectVisible(page.getByText(`0 of ${PLANS.silver.maxBots.toLocaleString('en-US')}`));
     const current = page.locator('.plan--featured');
-    expect(await current.count()).toBe(1);
+    await expect.poll(() => current.count()).toBe(1);
     expect(await current.locator('.plan__name').textContent()).toBe('Silver');
     await expectVisible(current.getByText('Current plan').first());
     await clearToasts(page);
     await screenshot(page, 'billing', true);
 
-    await page.getByRole('button', { name: 'Choose Gold' }).click();
+    await page.getByRole('button', { name: 'Choose plan: Gold' }).click();
     const dialog = page.getByRole('dialog', { name: 'Get in touch' });
     await expectVisible(dialog);
     expect(await dialog.locator('textarea').inputValue()).toContain('Gold package');

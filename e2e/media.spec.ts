@@ -160,7 +160,7 @@ describe('PDF, images and YouTube journey', () => {
     // Replace the second image with the first one again, then back.
     await page.getByRole('button', { name: 'Replace screenshot.png' }).click();
     await page.getByTestId('image-replace-input').setInputFiles(IMAGES[1] as string);
-    expect(await page.locator('.md-thumb__img').count()).toBe(3);
+    await expect.poll(() => page.locator('.md-thumb__img').count()).toBe(3);
 
     await page.getByRole('button', { name: 'Get Transcript' }).click();
     await page.getByRole('heading', { name: 'Generated Transcript' }).waitFor({ timeout: 90_000 });

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceAllowedDomains } from '../apps/server/src/modules/embed/allowed-domains.repo.ts';
 import { type Harness, startHarness } from '../bench/widget-size/harness.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
 import { type Browser, launchBrowser } from './helpers/browser.ts';
 import { REPO_ROOT, SCREENSHOT_DIR } from './helpers/paths.ts';
 
@@ -11,6 +12,8 @@ import { REPO_ROOT, SCREENSHOT_DIR } from './helpers/paths.ts';
  * Issue 7 acceptance 1–3 for the widget itself: the snippet on a customer's page served from a
  * second loopback origin under a hostile stylesheet. (The widget must be built first.)
  */
+/** The widget's element on the customer's page (its shadow root holds the whole widget). */
+const WIDGET_HOST = 'div[data-mode]';
 const QUESTION = 'What does the frame warranty cover?';
 const XSS_TEXT = [
   'Payload page. <img src=x onerror="window.__xss=1"> <script>window.__xss=2</script>',
@@ -94,6 +97,7 @@ describe('embedded widget', () => {
     expect(await layout(page)).toEqual(before);
     expect(await page.evaluate(() => document.body.children.length)).toBe(bodyChildren);
     await shot(page, 'widget-desktop');
+    await expectNoAxeViolations(page, 'widget open with an answer', WIDGET_HOST);
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -121,6 +125,7 @@ describe('embedded widget', () => {
       expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
       expect(await page.locator('button.l').isVisible()).toBe(false);
       await shot(page, 'widget-mobile');
+      await expectNoAxeViolations(page, 'widget full screen @390', WIDGET_HOST);
     } finally {
       await mobile.close();
     }
@@ -146,7 +151,16 @@ describe('embedded widget', () => {
     await expect.poll(() => answer.innerText(), { timeout: 15_000 }).toContain('onerror');
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-    expect(await dialog.locator('.m img, .m svg, .m script, .m iframe').count()).toBe(0);
+    expect(await dialog.locator('.m img, .m script, .m iframe').count()).toBe(0);
+    // The only drawings in the log are the widget's own vote icons (issue 14), each one path
+    // inside a vote button; nothing drawn comes from the answer.
+    const drawings = await dialog
+      .locator('.m svg')
+      .evaluateAll((list) =>
+        list.map((svg) => `${svg.parentElement?.parentElement?.className}:${svg.children.length}`),
+      );
+    expect(drawings.length).toBeGreaterThan(0);
+    for (const where of drawings) expect(where).toBe('y:1');
     const hrefs = await dialog
       .locator('a')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -28,16 +28,21 @@ export interface Install {
 /** Budgets sized for people would refuse a load test's visitors. */
 const LOAD_ENV = { ...chatLoad.env, LOG_LEVEL: 'warn' };
 
+/** `npm start`'s single process (every role, embedded database) on the data directory `dir`. */
+export function spawnEmbedded(dir: string, name = 'embedded'): Promise<Proc> {
+  return spawnServer({
+    name,
+    roles: ['api', 'realtime', 'worker'],
+    dir,
+    logFile: path.join(dir, `${name}.log`),
+    env: { ...LOAD_ENV, DATABASE_URL: '', REDIS_URL: '' },
+  });
+}
+
 export async function startEmbedded(): Promise<Install & { account: Account }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docent-load-'));
   const account = await createAccount({ dataDir: dir }, 'load@example.com');
-  const main = await spawnServer({
-    name: 'embedded',
-    roles: ['api', 'realtime', 'worker'],
-    dir,
-    logFile: path.join(dir, 'embedded.log'),
-    env: { ...LOAD_ENV, DATABASE_URL: '', REDIS_URL: '' },
-  });
+  const main = await spawnEmbedded(dir);
   return {
     apis: [main],
     main,

@@ -9,14 +9,14 @@ import { HEADLESS_CHROMIUM_FLAGS } from '../../apps/server/src/lib/headless-chro
 import { startHarness } from './harness.ts';
 
 /**
- * Size of the built widget (gzip -9, as served) against the 15 KB budget, and the time from
+ * Size of the built widget (gzip -9, as served) against the 10 KB budget (issue 14), and the time from
  * the moment the browser has the script to a visible chat icon, on a hostile customer page
  * served from a second origin (real app, real config request, cold cache each run).
  *
  *   node --import tsx bench/widget-size/run.ts [runs=15] [--no-build]
  */
 const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 15);
-const BUDGET_GZIP = 15 * 1024;
+const BUDGET_GZIP = 10 * 1024;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const print = (line: string) => process.stdout.write(`${line}\n`);
 

@@ -58,7 +58,7 @@ export async function createRuntime(
     log,
     mailer: createMailer({ db: database.db, log, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL }),
     sessions,
-    jobs: createJobQueue({
+    jobs: await createJobQueue({
       db: database.db,
       dbKind: database.kind,
       log,
@@ -67,7 +67,7 @@ export async function createRuntime(
       concurrency: env.JOB_CONCURRENCY,
       leaseSeconds: env.JOB_LEASE_SECONDS,
     }),
-    realtime: createRealtimeHub({
+    realtime: await createRealtimeHub({
       authenticate: (token, hasRefresh) => authenticate(sessions, token, hasRefresh),
       publicUrl: env.publicUrl,
       redisUrl: env.REDIS_URL,

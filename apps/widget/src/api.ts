@@ -1,10 +1,12 @@
 import {
   ChatStreamError,
   type ChatStreamHandlers,
+  type ChatStreamResult,
   type ChatTurn,
   type OkReply,
   type PublicBotConfig,
   type PublicChatBody,
+  type PublicFeedbackBody,
   readChatStream,
 } from '@docent/shared/core';
 
@@ -20,8 +22,11 @@ export class ApiError extends Error {
 const OFFLINE = "Can't reach the chat right now. Please check your connection and try again.";
 const FAILED = 'Something went wrong. Please try again.';
 
-/** The public chat API of the server this script came from; never sends cookies. */
-export function createApi(origin: string, botId: string) {
+/**
+ * The public chat API of the server this script came from; never sends cookies. `page` marks
+ * the hosted full-page chat, so analytics tell it from the widget.
+ */
+export function createApi(origin: string, botId: string, page: boolean) {
   const base = `${origin}/api/public/bots/${encodeURIComponent(botId)}`;
 
   async function request(path: string, init?: RequestInit): Promise<Response> {
@@ -43,6 +48,13 @@ export function createApi(origin: string, botId: string) {
 
   const json = async <T>(path: string): Promise<T> =>
     ((await (await request(path)).json()) as OkReply<T>).response;
+  const post = (path: string, body: object, signal?: AbortSignal) =>
+    request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
 
   return {
     config: () => json<PublicBotConfig>('/config'),
@@ -51,17 +63,18 @@ export function createApi(origin: string, botId: string) {
         `/conversations/${encodeURIComponent(conversationId)}?visitor_id=${encodeURIComponent(visitorId)}`,
       ),
 
-    /** Streams one answer (server-sent events); resolves with the full answer text. */
-    async chat(body: PublicChatBody, on: ChatStreamHandlers, signal: AbortSignal): Promise<string> {
-      const res = await request('/chat', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal,
-      });
+    /** The visitor's thumbs up/down on an answer of its conversation; null takes it back. */
+    rate: (body: PublicFeedbackBody) => post('/feedback', body),
+    /** Streams one answer (server-sent events); resolves with its full text and stored id. */
+    async chat(
+      body: PublicChatBody,
+      on: ChatStreamHandlers,
+      signal: AbortSignal,
+    ): Promise<ChatStreamResult> {
+      const res = await post('/chat', page ? { ...body, mode: 'page' } : body, signal);
       if (!res.body) throw new ApiError(0, FAILED);
       try {
-        return (await readChatStream(res.body, on)).answer;
+        return await readChatStream(res.body, on);
       } catch (err) {
         // An `error` event carries the server's message; anything else is the connection.
         if (err instanceof ChatStreamError && err.reason === 'server') {

@@ -1,8 +1,14 @@
-import { CHAT_MESSAGES, type ChatSource } from '@docent/shared/core';
+import {
+  type ChatSource,
+  type ChatStreamResult,
+  EMPTY_ANSWER,
+  type FeedbackRating,
+} from '@docent/shared/core';
 import { type Api, ApiError } from './api.ts';
 import type { Messages, PendingAnswer } from './messages.ts';
 import * as store from './storage.ts';
 import type { View } from './view.ts';
+import { addVotes } from './votes.ts';
 
 /** Draws streamed text at most once per animation frame. */
 function typewriter(answer: PendingAnswer) {
@@ -61,6 +67,17 @@ export class ChatSession {
     store.setConversationId(this.botId, id);
   }
 
+  /** Thumbs up/down on a stored answer; a vote that fails says why. */
+  private votes(caption: HTMLElement, turnId: string, rating: FeedbackRating): void {
+    if (!turnId) return;
+    addVotes(caption, rating, (r) =>
+      this.api.rate({ turn_id: turnId, rating: r, visitor_id: this.visitor }).catch((err) => {
+        this.view.error.textContent = (err as Error).message;
+        throw err;
+      }),
+    );
+  }
+
   /** Shows the stored conversation's turns, once; a conversation gone on the server is dropped. */
   async restore(): Promise<void> {
     if (this.restored) return;
@@ -70,7 +87,8 @@ export class ChatSession {
       for (const turn of await this.api.turns(this.conversationId, this.visitor)) {
         const at = Date.parse(turn.created_at) || Date.now();
         this.messages.user(turn.question, at);
-        this.messages.agent(turn.answer || CHAT_MESSAGES.emptyAnswer, at, turn.sources);
+        const { caption } = this.messages.agent(turn.answer || EMPTY_ANSWER, at, turn.sources);
+        this.votes(caption, turn.turn_id, turn.feedback);
       }
       this.messages.scrollDown();
     } catch (err) {
@@ -101,7 +119,7 @@ export class ChatSession {
         controller.signal,
       );
     try {
-      let reply: string;
+      let reply: ChatStreamResult;
       try {
         reply = await run();
       } catch (err) {
@@ -110,8 +128,9 @@ export class ChatSession {
         this.setConversation(null);
         reply = await run();
       }
-      typing.finish(reply.trim() || CHAT_MESSAGES.emptyAnswer);
+      typing.finish(reply.answer.trim() || EMPTY_ANSWER);
       answer.addSources(sources);
+      this.votes(answer.caption, reply.turnId, null);
       view.announcer.textContent = answer.body.textContent ?? '';
     } catch (err) {
       if (controller.signal.aborted) return;

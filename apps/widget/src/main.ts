@@ -72,7 +72,7 @@ function boot(script: HTMLScriptElement): void {
     mode === 'inline' ? document.querySelector(script.dataset.target || '') : document.body;
   if (!mount) return;
 
-  const api = createApi(origin, botId);
+  const api = createApi(origin, botId, mode === 'page');
   const view = buildView(mode, CHAT_QUESTION_MAX);
   const messages = createMessages(view.log);
   const session = new ChatSession(api, botId, messages, view);

@@ -6,6 +6,7 @@ import { renderSources } from './sources.ts';
 /** One answer bubble while it streams: redraw its text, then add its sources. */
 export interface PendingAnswer {
   group: HTMLElement;
+  caption: HTMLElement;
   body: HTMLElement;
   draw(text: string): void;
   addSources(sources: ChatSource[]): void;
@@ -19,12 +20,13 @@ export function createMessages(log: HTMLElement) {
     log.scrollTop = log.scrollHeight;
   };
 
-  function bubble(kind: 'a' | 'u', at: number): { group: HTMLElement; body: HTMLElement } {
+  function bubble(kind: 'a' | 'u', at: number) {
     const body = h('div', { class: 'b' });
     const group = h('div', { class: kind === 'u' ? 'g u' : 'g' }, body);
-    if (kind === 'a') group.append(h('div', { class: 'c' }, `AI Agent · ${ago(at)}`));
+    const caption = h('div', { class: 'c' }, `AI Agent · ${ago(at)}`);
+    if (kind === 'a') group.append(caption);
     log.append(group);
-    return { group, body };
+    return { group, body, caption };
   }
 
   function addSources(group: HTMLElement, sources: ChatSource[]): void {
@@ -36,24 +38,25 @@ export function createMessages(log: HTMLElement) {
     bubble('u', at).body.textContent = text;
   }
 
-  function agent(text: string, at: number, sources: ChatSource[] = []): HTMLElement {
-    const { group, body } = bubble('a', at);
+  /** An answer bubble; returns its text and caption (where the votes go). */
+  function agent(text: string, at: number, sources: ChatSource[] = []) {
+    const { group, body, caption } = bubble('a', at);
     body.append(renderMarkdown(document, text));
     addSources(group, sources);
-    return body;
+    return { body, caption };
   }
 
   /** (Re)writes the greeting bubble; `fresh` clears the log first. */
   function greet(text: string, fresh = false): void {
     if (fresh || !greeting) {
       log.replaceChildren();
-      greeting = agent(text, Date.now());
+      greeting = agent(text, Date.now()).body;
     } else greeting.replaceChildren(renderMarkdown(document, text));
   }
 
   /** An agent bubble showing the typing dots until text arrives. */
   function pending(): PendingAnswer {
-    const { group, body } = bubble('a', Date.now());
+    const { group, body, caption } = bubble('a', Date.now());
     body.setAttribute('aria-busy', 'true');
     body.append(
       h('span', { class: 'k', role: 'img', 'aria-label': 'Loading...' }, h('i'), h('i'), h('i')),
@@ -62,6 +65,7 @@ export function createMessages(log: HTMLElement) {
     return {
       group,
       body,
+      caption,
       draw(text) {
         body.replaceChildren(renderMarkdown(document, text));
         scrollDown();

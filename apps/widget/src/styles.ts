@@ -40,7 +40,14 @@ button:focus-visible,textarea:focus-visible,a:focus-visible{outline:2px solid #2
 .b blockquote{border-left:3px solid rgba(0,0,0,.2);padding-left:8px}
 .b hr{border:0;border-top:1px solid rgba(0,0,0,.15)}
 .b a,.s a{color:inherit;text-decoration:underline}
-.c{font-size:11.5px;color:#6b7280;margin-top:4px}
+.c{font-size:11.5px;color:#6b7280;margin-top:4px;display:flex;align-items:center;gap:6px;min-height:24px}
+.y{display:flex}
+.y button{width:24px;height:24px;border-radius:6px;display:flex;align-items:center;justify-content:center}
+.y button:hover{background:rgba(0,0,0,.06)}
+.y svg{width:14px;height:14px;fill:none;stroke:currentColor;stroke-width:2;stroke-linejoin:round}
+.y button+button svg{transform:rotate(180deg)}
+.y [aria-pressed=true]{color:var(--s)}
+.y [aria-pressed=true] svg{fill:currentColor;fill-opacity:.25}
 .s{margin-top:6px;font-size:12px;color:#374151;display:flex;flex-wrap:wrap;gap:4px 8px}
 .s span{color:#6b7280}
 .s a,.s i{max-width:220px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-style:normal}

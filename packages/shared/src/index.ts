@@ -2,6 +2,8 @@ export * from './core/index.ts';
 export * from './plans.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/bot-name.ts';
+export * from './schemas/bot-settings.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/crawl.ts';
 export * from './schemas/knowledge.ts';

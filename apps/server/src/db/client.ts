@@ -6,6 +6,8 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { initEmbeddedDir } from './embedded-init.ts';
+import { EMBEDDED_START_PARAMS } from './embedded-settings.ts';
 import type { DB } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -66,8 +68,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openEmbedded(dir: string | null): Promise<Database> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: dir ?? undefined, extensions: { vector } });
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await initEmbeddedDir(dir, EMBEDDED_START_PARAMS);
+  }
+  const pglite = await PGlite.create({
+    dataDir: dir ?? undefined,
+    extensions: { vector },
+    startParams: EMBEDDED_START_PARAMS,
+  });
   // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temp dir.
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'docent-pg-'));
   const port = 5432;

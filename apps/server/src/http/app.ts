@@ -74,7 +74,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 11, fields: 20, fieldSize: 5 * 1024 * 1024 },
   });
-  await app.register(rateLimit, rateLimitOptions(app, ctx));
+  await app.register(rateLimit, await rateLimitOptions(app, ctx));
   await app.register(swagger, {
     openapi: { info: { title: 'Docent API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -3,7 +3,6 @@ import type { DatabaseKind } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 import { currentRequestId } from '../lib/request-context.ts';
-import { createBullQueue } from './bullmq-queue.ts';
 import { createDbQueue } from './db-queue.ts';
 
 /**
@@ -76,8 +75,11 @@ export interface QueueConfig {
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
-export function createJobQueue(cfg: QueueConfig): JobQueue {
-  return cfg.redisUrl ? createBullQueue({ ...cfg, redisUrl: cfg.redisUrl }) : createDbQueue(cfg);
+/** BullMQ (loaded only then) with REDIS_URL; else the database queue of the embedded install. */
+export async function createJobQueue(cfg: QueueConfig): Promise<JobQueue> {
+  if (!cfg.redisUrl) return createDbQueue(cfg);
+  const { createBullQueue } = await import('./bullmq-queue.ts');
+  return createBullQueue({ ...cfg, redisUrl: cfg.redisUrl });
 }
 
 const REQUEST_ID_KEY = '_requestId';

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 export type StoredImageExt = 'png' | 'jpg' | 'webp';
 
@@ -15,6 +15,7 @@ export async function reencodeImage(
   ext: StoredImageExt,
   opts: { maxSide: number; quality?: number },
 ): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   const q = opts.quality === undefined ? undefined : { quality: opts.quality };
   try {
     const image = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })

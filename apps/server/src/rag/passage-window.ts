@@ -74,18 +74,21 @@ export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Un
 
 /**
  * The best window of `units` within `budget` characters: it starts from the best-scoring unit
- * (the earliest of equals) and grows one unit at a time towards the better-scoring neighbour
- * (the following one on a tie: explanations follow what they explain) while it fits.
+ * within `seed` (the retrieved chunk's own units, so a neighbour that matches better is left to
+ * its own passage; all units by default), the earliest of equals, and grows one unit at a time
+ * towards the better-scoring neighbour (the following one on a tie: explanations follow what
+ * they explain) while it fits.
  */
 export function bestWindow(
   units: Unit[],
   scores: number[],
   budget: number,
+  seed: { from: number; to: number } = { from: 0, to: units.length },
 ): { start: number; end: number } {
   if (units.length === 0) return { start: 0, end: 0 };
-  let best = 0;
+  let best = Math.min(Math.max(seed.from, 0), units.length - 1);
   scores.forEach((s, i) => {
-    if (s > (scores[best] ?? 0)) best = i;
+    if (i >= seed.from && i < seed.to && s > (scores[best] ?? 0)) best = i;
   });
   let start = best;
   let end = best + 1;
@@ -105,6 +108,34 @@ export function bestWindow(
     }
   }
   return { start, end };
+}
+
+/**
+ * When a chunk's window mostly repeats a passage already given from its own section: the
+ * window around the chunk's best unit not given yet, grown only through units not given (it
+ * stops where the earlier passage's text begins).
+ */
+export function freshWindow(
+  units: Unit[],
+  scores: number[],
+  budget: number,
+  own: { from: number; to: number },
+  isGiven: (u: Unit) => boolean,
+): Unit[] {
+  let seed = -1;
+  for (let i = own.from; i < own.to; i++) {
+    if (isGiven(units[i] as Unit)) continue;
+    if (seed < 0 || (scores[i] ?? 0) > (scores[seed] ?? 0)) seed = i;
+  }
+  if (seed < 0 || (scores[seed] ?? 0) <= 0) return [];
+  let from = seed;
+  let to = seed + 1;
+  while (from > 0 && !isGiven(units[from - 1] as Unit)) from--;
+  while (to < units.length && !isGiven(units[to] as Unit)) to++;
+  const run = units.slice(from, to);
+  const local = { from: seed - from, to: seed - from + 1 };
+  const { start, end } = bestWindow(run, scores.slice(from, to), budget, local);
+  return run.slice(start, end);
 }
 
 /** Cuts an over-long unit (a huge code block, a run-on line) to the budget at a line or word. */

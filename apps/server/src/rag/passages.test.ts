@@ -88,6 +88,34 @@ describe('retrievePassages (small-to-big)', () => {
     expect(first?.text).toContain('Model: W2 | Battery: 20 hours');
     expect(first?.anchor).toBe('models');
   });
+
+  it('gives two retrieved chunks of one long section two places, not one window twice', async () => {
+    // One section long enough for several chunks: the sentence matching the question best is
+    // at the end of one chunk, a second matching sentence early in the next.
+    const section = [
+      filler('calibration', 14),
+      'Calibrate the widget sensor by turning the sensor dial while the widget sensor light is on.',
+      filler('calibration', 8),
+      'The widget keeps each sensor setting for thirty days.',
+      filler('calibration', 14),
+    ].join(' ');
+    const html = `<html><head><title>Sensor guide</title></head><body><main>
+      <h1 id="sensor">Sensor</h1><p>${section}</p></main></body></html>`;
+    const doc = extractHtml(html, PAGE_URL);
+    const botId = await train([{ title: doc.title, text: doc.text, url: PAGE_URL, kind: 'web' }]);
+    const passages = await retrievePassages(t.db, {
+      botId,
+      query: 'How long does the widget keep its sensor calibration?',
+      limit: 4,
+      windowChars: 250,
+    });
+    const all = passages.map((p) => p.text).join('\n');
+    expect(all).toContain('Calibrate the widget sensor by turning the sensor dial');
+    expect(all).toContain('The widget keeps each sensor setting for thirty days.');
+    // No sentence is handed on twice.
+    const sentences = all.split(/(?<=\.)\s+/);
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
 });
 
 describe('follow-ups without a model: the previous topic is carried at a lower weight', () => {

@@ -7,10 +7,10 @@ import {
   type ServerToClientEvents,
 } from '@docent/shared';
 import { fastifyCookie } from '@fastify/cookie';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Logger } from '../lib/logger.ts';
+import { connectRedisAdapter } from './redis-adapter.ts';
 
 export type RealtimeEvent = keyof ServerToClientEvents;
 /** An event's arguments (the list events carry two: the pages, then which crawl they are). */
@@ -63,7 +63,7 @@ export interface RealtimeHub {
 export const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
+export async function createRealtimeHub(cfg: RealtimeConfig): Promise<RealtimeHub> {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>({
     path: REALTIME_PATH,
     serveClient: false,
@@ -71,14 +71,9 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
   });
   const redis: Redis[] = [];
   if (cfg.redisUrl) {
-    const pub = new Redis(cfg.redisUrl, { lazyConnect: false });
-    const sub = pub.duplicate();
-    for (const c of [pub, sub]) {
-      c.on('error', (err) => cfg.log.warn({ err }, 'realtime Redis error'));
-      catchUnawaitedCommands(c, cfg.log);
-    }
-    redis.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: `${cfg.redisPrefix}#socket.io` }));
+    const connected = await connectRedisAdapter({ ...cfg, redisUrl: cfg.redisUrl });
+    redis.push(...connected.clients);
+    io.adapter(connected.adapter);
   }
 
   // Identity comes only from the session cookie; the `user` query is never read.
@@ -141,27 +136,6 @@ export function createRealtimeHub(cfg: RealtimeConfig): RealtimeHub {
       return closed;
     },
   };
-}
-
-/**
- * The Redis adapter fires publish and (un)subscribe commands without awaiting them; while Redis
- * is down they fail after their retries, and an unhandled rejection would end the process. An
- * event lost during an outage is acceptable (clients ask for the current state on reconnect);
- * a crash is not.
- */
-function catchUnawaitedCommands(client: Redis, log: Logger): void {
-  const methods = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
-  const target = client as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const method of methods) {
-    const original = target[method]!.bind(client);
-    target[method] = (...args: unknown[]) => {
-      const result = original(...args);
-      if (result instanceof Promise) {
-        result.catch((err: unknown) => log.warn({ err, method }, 'realtime Redis command failed'));
-      }
-      return result;
-    };
-  }
 }
 
 /**

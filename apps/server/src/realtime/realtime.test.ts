@@ -260,7 +260,7 @@ describe.runIf(REDIS)('realtime across processes (Redis adapter)', () => {
     attachRealtime(t.app, t.runtime.ctx);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     // A worker-role process: no HTTP server, same Redis channel.
-    worker = createRealtimeHub({
+    worker = await createRealtimeHub({
       authenticate: (token, hasRefresh) => authenticate(t.runtime.ctx.sessions, token, hasRefresh),
       publicUrl: t.env.publicUrl,
       redisUrl: REDIS!,

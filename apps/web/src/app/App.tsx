@@ -1,6 +1,6 @@
 import { MESSAGES } from '@docent/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { Bounce, ToastContainer, toast } from 'react-toastify';
 import { setSessionExpiredHandler } from '../lib/api.ts';
 import { AppStateProvider } from '../lib/app-state.tsx';

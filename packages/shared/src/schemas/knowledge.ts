@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages.ts';
+import { newBotName } from './bot-name.ts';
 import type { CrawledPageItem, CrawlListMeta, CrawlMessageEvent } from './crawl.ts';
 import { optionalId as optionalBotId } from './optional-id.ts';
 
@@ -24,7 +25,7 @@ export const KNOWLEDGE_MESSAGES = {
 export const SOURCE_TYPES = { website: 1, question: 2, textAndFiles: 3, youtube: 4 } as const;
 
 /** Training calls may omit the bot id (optionalBotId: a new bot is made); other endpoints need one. */
-const requiredBotId = z
+export const requiredBotId = z
   .union([z.string(), z.number()], { error: KNOWLEDGE_MESSAGES.botRequired })
   .transform((v) => String(v).trim())
   .refine((v) => v !== '', { error: KNOWLEDGE_MESSAGES.botRequired });
@@ -50,6 +51,7 @@ export const textTrainingBody = z
     char_count: claimed,
     bot_count: claimed,
     bot_id: optionalBotId,
+    bot_name: newBotName,
   })
   .superRefine((b, ctx) => {
     if (b.stage !== 1)
@@ -83,6 +85,7 @@ export const qaTrainingJson = z
     char_count: claimed,
     bot_count: claimed,
     bot_id: optionalBotId,
+    bot_name: newBotName,
   })
   .superRefine((b, ctx) => {
     if (b.stage !== 2)
@@ -105,6 +108,7 @@ export const csvTrainingJson = z
     char_count: claimed,
     bot_count: claimed,
     bot_id: optionalBotId,
+    bot_name: newBotName,
   })
   // Column choice is checked against the file's header by the server (after emptiness).
   .refine((b) => b.stage === 1, { message: KNOWLEDGE_MESSAGES.invalidStage });
@@ -177,35 +181,6 @@ export interface PlanCheckResponse {
   bots: number;
   max_bots: number;
   max_chars_per_bot: number;
-}
-
-export const SETTINGS_LIMITS = { agent_name: 100, business_name: 200, base_prompt: 4000 } as const;
-
-/** A settings field a POST may leave out: absent (or null) keeps the stored value. */
-const limited = (label: string, max: number) =>
-  z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((v) => (v === null || v === undefined ? undefined : String(v).trim()))
-    .refine((v) => v === undefined || v.length <= max, {
-      error: KNOWLEDGE_MESSAGES.fieldTooLong(label, max),
-    });
-
-/** POST settings/general_settings; a field left out keeps its value. */
-export const generalSettingsBody = z.object({
-  bot_id: requiredBotId,
-  agent_name: limited('Agent name', SETTINGS_LIMITS.agent_name),
-  business_name: limited('Business name', SETTINGS_LIMITS.business_name),
-  base_prompt: limited('Base prompt', SETTINGS_LIMITS.base_prompt),
-});
-export type GeneralSettingsBody = z.input<typeof generalSettingsBody>;
-
-export interface GeneralSettings {
-  bot_id: string;
-  agent_name: string;
-  business_name: string;
-  base_prompt: string;
-  total_chars: number;
 }
 
 /** POST upload/status (the spec sends the stored bot_id as botId). */

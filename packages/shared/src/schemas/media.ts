@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages.ts';
+import { newBotName } from './bot-name.ts';
 import { optionalId as optionalBotId } from './optional-id.ts';
 
 /** Messages of the PDF, image and YouTube sources that the spec does not fix. */
@@ -30,6 +31,7 @@ export const documentsJson = z.looseObject({
   char_count: clientCount,
   bot_count: clientCount,
   bot_id: optionalBotId,
+  bot_name: newBotName,
 });
 export type DocumentsJson = z.input<typeof documentsJson>;
 
@@ -49,6 +51,7 @@ export const youtubeBody = z.looseObject({
   char_count: clientCount,
   bot_count: clientCount,
   bot_id: optionalBotId,
+  bot_name: newBotName,
 });
 export type YoutubeBody = z.input<typeof youtubeBody>;
 

@@ -1,6 +1,5 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../../app-context.ts';
 
 /**
@@ -9,9 +8,13 @@ import type { AppContext } from '../../app-context.ts';
  * often. When Redis is unreachable requests are let through (and logged by the client's error
  * handler) rather than refused: the sign-in pages stay usable through a Redis outage.
  */
-export function rateLimitOptions(app: FastifyInstance, ctx: AppContext): RateLimitPluginOptions {
+export async function rateLimitOptions(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<RateLimitPluginOptions> {
   const url = ctx.env.REDIS_URL;
   if (!url) return { global: false };
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
   redis.on('error', (err) => ctx.log.warn({ err }, 'rate-limit Redis error'));
   app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@docent/shared';
-import sharp from 'sharp';
 import { MediaError, readImageSize, sniffFileType } from '../../lib/file-type.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 
 /** docs/spec.md §9 and our own caps; the pixel cap is checked from the header before any decoding. */
 export const IMAGE_LIMITS = {
@@ -30,6 +30,7 @@ export async function validateImage(buf: Uint8Array): Promise<ValidImage> {
     throw new MediaError(400, 'This image is damaged or unreadable.');
   }
   checkDimensions(size.width, size.height);
+  const sharp = await loadSharp();
   // sharp reads only the header here; limitInputPixels guards the decoders used later too.
   const meta = await sharp(buf, { limitInputPixels: IMAGE_LIMITS.maxPixels })
     .metadata()

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { IMAGE_LIMITS } from './image-validate.ts';
 
 /** Text height tesseract reads best lies around 20–40 px; screenshots are usually below. */
@@ -10,6 +10,7 @@ const MAX_UPSCALE = 2.5;
  * (EXIF), grayscale, small text upscaled, contrast stretched, dark text on light ground.
  */
 export async function preprocessForOcr(input: Uint8Array): Promise<Buffer> {
+  const sharp = await loadSharp();
   const base = sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels * 2 }).rotate();
   const meta = await base.metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 0;

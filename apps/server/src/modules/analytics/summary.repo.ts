@@ -108,39 +108,51 @@ export async function askedWordings(
   return rows.map((x) => ({ question: x.question, count: Number(x.count) }));
 }
 
-/** Sources cited by the range's answers, most cited first. */
+export interface CitedSource {
+  bot_id: string;
+  title: string;
+  url: string | null;
+  count: number;
+}
+
+/**
+ * Every source the range's answers cited, per bot, with its count: the one pass over the
+ * citations that both the most-cited list and the never-cited list are read from.
+ */
 export async function citedSources(
   db: Kysely<DB>,
   botIds: string[],
   r: DayRange,
-  limit: number,
-): Promise<{ title: string; url: string | null; count: number }[]> {
-  const { rows } = await sql<{ title: string; url: string | null; count: string }>`
-    SELECT s->>'title' AS title, s->>'url' AS url, count(*) AS count
+): Promise<CitedSource[]> {
+  const { rows } = await sql<{
+    bot_id: string;
+    title: string | null;
+    url: string | null;
+    count: string;
+  }>`
+    SELECT t.bot_id, s->>'title' AS title, s->>'url' AS url, count(*) AS count
     FROM chat_turns t, jsonb_array_elements(t.sources) s
     WHERE t.bot_id IN (${sql.join(botIds)})
       AND t.created_at >= ${rangeStart(r)} AND t.created_at < ${rangeEnd(r)}
-    GROUP BY 1, 2 ORDER BY 3 DESC, 1 LIMIT ${limit}`.execute(db);
-  return rows.map((x) => ({ title: x.title ?? '', url: x.url, count: Number(x.count) }));
+    GROUP BY 1, 2, 3`.execute(db);
+  return rows.map((x) => ({ ...x, title: x.title ?? '', count: Number(x.count) }));
 }
 
-/** Trained documents that no answer of the range cited (matched by URL, else title). */
+/**
+ * Trained documents none of `cited` names (matched per bot by URL, else title), in title
+ * order: the documents table alone, the citations having been read once already.
+ */
 export async function uncitedDocuments(
   db: Kysely<DB>,
   botIds: string[],
-  r: DayRange,
+  cited: CitedSource[],
   limit: number,
 ): Promise<{ title: string; url: string | null }[]> {
+  const keys = cited.map((c) => `${c.bot_id}\u0001${c.url ?? c.title}`);
   const { rows } = await sql<{ title: string; url: string | null }>`
-    WITH cited AS (
-      SELECT DISTINCT t.bot_id, coalesce(s->>'url', s->>'title') AS key
-      FROM chat_turns t, jsonb_array_elements(t.sources) s
-      WHERE t.bot_id IN (${sql.join(botIds)})
-        AND t.created_at >= ${rangeStart(r)} AND t.created_at < ${rangeEnd(r)})
     SELECT d.title, d.url FROM documents d
     WHERE d.bot_id IN (${sql.join(botIds)})
-      AND NOT EXISTS (SELECT 1 FROM cited c
-                      WHERE c.bot_id = d.bot_id AND c.key = coalesce(d.url, d.title))
+      AND (d.bot_id::text || chr(1) || coalesce(d.url, d.title)) <> ALL (${keys}::text[])
     ORDER BY d.title, d.url LIMIT ${limit}`.execute(db);
   return rows;
 }

@@ -6,6 +6,7 @@ import { type DayRange, daysOf, resolveRange } from './range.ts';
 import { botsInScope } from './scope.ts';
 import {
   askedWordings,
+  type CitedSource,
   type ConversationGroup,
   citedSources,
   conversationGroups,
@@ -37,6 +38,20 @@ function countBy(groups: ConversationGroup[], key: 'channel' | 'country') {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/** The most cited sources, the bots' counts of one source summed; ties in title order. */
+function topSources(cited: CitedSource[]): AnalyticsSummary['top_sources'] {
+  const bySource = new Map<string, { title: string; url: string | null; count: number }>();
+  for (const c of cited) {
+    const key = `${c.title}\u0000${c.url ?? ''}`;
+    const seen = bySource.get(key);
+    if (seen) seen.count += c.count;
+    else bySource.set(key, { title: c.title, url: c.url, count: c.count });
+  }
+  return [...bySource.values()]
+    .sort((a, b) => b.count - a.count || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+    .slice(0, TOP);
+}
+
 /**
  * /chatbot-analytics for one bot or all of the account's bots summed, over local days in the
  * owner's time zone. Every number is counted from stored chats; none is estimated.
@@ -48,13 +63,15 @@ export async function analyticsSummary(
   const range = resolveRange(req);
   const { ids } = await botsInScope(db, req.userId, req.botId);
   if (ids.length === 0) return emptySummary(range);
-  const [groups, turns, latency, wordings, sources, uncited] = await Promise.all([
+  const [groups, turns, latency, wordings, [sources, uncited]] = await Promise.all([
     conversationGroups(db, ids, range),
     turnDays(db, ids, range),
     latencyPercentiles(db, ids, range),
     askedWordings(db, ids, range, WORDINGS),
-    citedSources(db, ids, range, TOP),
-    uncitedDocuments(db, ids, range, UNCITED_MAX),
+    citedSources(db, ids, range).then(
+      async (cited) =>
+        [topSources(cited), await uncitedDocuments(db, ids, cited, UNCITED_MAX)] as const,
+    ),
   ]);
   const perDay = new Map<string, DayCount>(
     daysOf(range).map((date) => [date, { date, conversations: 0, messages: 0, unanswered: 0 }]),

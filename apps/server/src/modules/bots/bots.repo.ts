@@ -109,7 +109,7 @@ export async function deleteBot(db: Db, userId: string, botId: string): Promise<
 export async function updateBotSettings(
   db: Db,
   botId: string,
-  settings: { agent_name: string; business_name: string; base_prompt: string },
+  settings: { name: string; agent_name: string; business_name: string; base_prompt: string },
 ): Promise<void> {
   await db
     .updateTable('bots')

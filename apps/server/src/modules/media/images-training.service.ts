@@ -10,7 +10,7 @@ import { openOcrSession } from '../../ingest/extract/ocr.ts';
 import { type ImagesSourceInput, imagesFullText } from '../../ingest/sources/images.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { startTraining } from '../sources/training.service.ts';
+import { type BotTarget, startTraining } from '../sources/training.service.ts';
 import {
   asApiErrors,
   displayName,
@@ -81,11 +81,11 @@ export async function trainImages(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'jobs'>,
   userId: string,
   files: UploadedFile[],
-  botId: string | undefined,
+  target: BotTarget,
 ): Promise<TrainingResponse> {
   if (files.length > IMAGE_LIMITS.maxImages) throw badRequest(MESSAGES.maxImages);
   // Ownership first: nothing is extracted for another account's bot.
-  await ownedBotOrNull(deps, userId, botId);
+  await ownedBotOrNull(deps, userId, target.bot_id);
   const kept = await findExtraction(deps.db, userId, 'images', files.length ? keyOf(files) : null);
   let input = kept?.result;
   if (!input) {
@@ -104,7 +104,7 @@ export async function trainImages(
   const first = input.images[0]?.name ?? 'Images';
   return startTraining(deps, {
     userId,
-    botId,
+    target,
     botName: first.replace(/\.(png|jpe?g)$/i, ''),
     sourceType: SOURCE_TYPES.textAndFiles,
     title: input.images.length === 1 ? first : `${first} and ${input.images.length - 1} more`,

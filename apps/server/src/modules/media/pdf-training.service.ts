@@ -9,7 +9,7 @@ import { extractPdf } from '../../ingest/extract/pdf.ts';
 import type { PdfSourceInput } from '../../ingest/sources/pdf.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { startTraining } from '../sources/training.service.ts';
+import { type BotTarget, startTraining } from '../sources/training.service.ts';
 import {
   asApiErrors,
   displayName,
@@ -74,11 +74,11 @@ export async function trainPdf(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'jobs'>,
   userId: string,
   file: UploadedFile | null,
-  botId: string | undefined,
+  target: BotTarget,
 ): Promise<TrainingResponse> {
   const key = file ? sha256(file.buffer) : null;
   // Ownership first: nothing is extracted for another account's bot.
-  await ownedBotOrNull(deps, userId, botId);
+  await ownedBotOrNull(deps, userId, target.bot_id);
   const kept = await findExtraction(deps.db, userId, 'pdf', key);
   let input = kept?.result;
   if (!input) {
@@ -90,7 +90,7 @@ export async function trainPdf(
   }
   return startTraining(deps, {
     userId,
-    botId,
+    target,
     botName: input.fileName.replace(/\.pdf$/i, ''),
     sourceType: SOURCE_TYPES.textAndFiles,
     title: input.fileName,

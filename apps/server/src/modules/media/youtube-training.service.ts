@@ -14,7 +14,7 @@ import { parseYoutubeVideoId } from '../../ingest/youtube/video-id.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import type { EnvOf, ServiceDeps } from '../service-deps.ts';
-import { startTraining } from '../sources/training.service.ts';
+import { type BotTarget, startTraining } from '../sources/training.service.ts';
 import { ownedBotOrNull } from './media-common.ts';
 import { findExtraction, saveExtraction } from './media-extractions.repo.ts';
 
@@ -92,7 +92,7 @@ export async function youtubeTranscript(
 export async function trainYoutube(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'jobs'> & EnvOf<'YOUTUBE_BASE_URL'>,
   userId: string,
-  body: { url: string; bot_id: string | undefined },
+  body: BotTarget & { url: string },
 ): Promise<TrainingResponse> {
   const videoId = videoIdOf(body.url);
   // Ownership first: nothing is fetched or extracted for another account's bot.
@@ -101,7 +101,7 @@ export async function trainYoutube(
   const input = kept?.result ?? (await fetchAndKeep(deps, userId, videoId));
   return startTraining(deps, {
     userId,
-    botId: body.bot_id,
+    target: body,
     botName: input.title ?? 'YouTube video',
     sourceType: SOURCE_TYPES.youtube,
     title: input.title ?? watchUrl(videoId),

@@ -7,6 +7,7 @@ type SettingsField = 'agent_name' | 'business_name' | 'base_prompt';
 
 const shape = (b: BotRow): GeneralSettings => ({
   bot_id: b.id,
+  bot_name: b.name,
   agent_name: b.agent_name,
   business_name: b.business_name,
   base_prompt: b.base_prompt,
@@ -23,15 +24,19 @@ export async function getGeneralSettings(
   return shape(bot);
 }
 
-/** Saves the fields the POST carried; a field it left out keeps its stored value. */
+/**
+ * Saves the fields the POST carried; a field it left out keeps its stored value. `bot_name`
+ * renames the bot.
+ */
 export async function saveGeneralSettings(
   deps: Pick<ServiceDeps, 'db'>,
   userId: string,
-  input: { bot_id: string } & Partial<Record<SettingsField, string>>,
+  input: { bot_id: string; bot_name?: string | undefined } & Partial<Record<SettingsField, string>>,
 ): Promise<GeneralSettings> {
   const bot = await findOwnedBot(deps.db, userId, input.bot_id);
   if (!bot) throw notFound(KNOWLEDGE_MESSAGES.botNotFound);
   const settings = {
+    name: input.bot_name ?? bot.name,
     agent_name: input.agent_name ?? bot.agent_name,
     business_name: input.business_name ?? bot.business_name,
     base_prompt: input.base_prompt ?? bot.base_prompt,

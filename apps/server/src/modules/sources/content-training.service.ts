@@ -4,19 +4,19 @@ import { type QaSourceInput, qaCharCount } from '../../ingest/sources/qa.ts';
 import { type TextSourceInput, textCharCount } from '../../ingest/sources/text.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { startTraining } from './training.service.ts';
+import { type BotTarget, startTraining } from './training.service.ts';
 
 /** Typed and imported texts (upload/text, stage 1). */
 export function trainTexts(
   deps: Pick<ServiceDeps, 'db' | 'jobs'>,
   userId: string,
-  body: { bot_id: string | undefined; content_list: TextSourceInput['items'] },
+  body: BotTarget & { content_list: TextSourceInput['items'] },
 ): Promise<TrainingResponse> {
   const items = body.content_list.map((i) => ({ title: i.title, content: i.content }));
   const first = items[0]?.title ?? '';
   return startTraining(deps, {
     userId,
-    botId: body.bot_id,
+    target: body,
     botName: first,
     sourceType: SOURCE_TYPES.textAndFiles,
     title: items.length === 1 ? first : `${first} and ${items.length - 1} more`,
@@ -32,13 +32,13 @@ export function trainTexts(
 export function trainQaPairs(
   deps: Pick<ServiceDeps, 'db' | 'jobs'>,
   userId: string,
-  body: { bot_id: string | undefined; question_answer: QaSourceInput['pairs'] },
+  body: BotTarget & { question_answer: QaSourceInput['pairs'] },
 ): Promise<TrainingResponse> {
   const pairs = body.question_answer.map((p) => ({ question: p.question, answer: p.answer }));
   const first = pairs[0]?.question ?? '';
   return startTraining(deps, {
     userId,
-    botId: body.bot_id,
+    target: body,
     botName: first,
     sourceType: SOURCE_TYPES.question,
     title: `${pairs.length} question${pairs.length === 1 ? '' : 's'}`,
@@ -54,7 +54,7 @@ export function trainQaPairs(
 export function trainQaCsv(
   deps: Pick<ServiceDeps, 'db' | 'jobs'>,
   userId: string,
-  body: { bot_id: string | undefined; questions: string; answers: string },
+  body: BotTarget & { questions: string; answers: string },
   file: { buffer: Buffer; filename: string },
 ): Promise<TrainingResponse> {
   const text = decodeCsv(file.buffer);
@@ -64,7 +64,7 @@ export function trainQaCsv(
   const pairs = parsed.pairs;
   return startTraining(deps, {
     userId,
-    botId: body.bot_id,
+    target: body,
     botName: pairs[0]?.question ?? '',
     sourceType: SOURCE_TYPES.question,
     title: file.filename,

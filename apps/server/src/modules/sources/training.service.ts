@@ -9,10 +9,19 @@ import { assertCanCreateBot, assertCharsFit, planOfUser } from '../plans/plans.s
 import type { ServiceDeps } from '../service-deps.ts';
 import { insertSource } from './sources.repo.ts';
 
+/**
+ * Which bot a training call adds to: `bot_id` (ownership checked), else a new bot named
+ * `bot_name`, or after its content when the owner gave no name.
+ */
+export interface BotTarget {
+  bot_id: string | undefined;
+  bot_name?: string | undefined;
+}
+
 export interface TrainingRequest {
   userId: string;
-  /** Add to this bot (ownership checked); absent: create a bot named `botName`. */
-  botId: string | undefined;
+  target: BotTarget;
+  /** The new bot's name when the owner gave none: the first title, question, file or page. */
   botName: string;
   /** What to train: the source type with exactly that type's input (sources.type, .input). */
   source: SourceSpec;
@@ -50,13 +59,13 @@ export async function startTraining(
   const { bot, sourceId } = await deps.db.transaction().execute(async (trx) => {
     let target: BotRow | undefined;
     let plan: Awaited<ReturnType<typeof planOfUser>>;
-    if (req.botId) {
-      target = await findOwnedBot(trx, req.userId, req.botId, { forUpdate: true });
+    if (req.target.bot_id) {
+      target = await findOwnedBot(trx, req.userId, req.target.bot_id, { forUpdate: true });
       if (!target) throw notFound('Chatbot not found');
       plan = await planOfUser(trx, req.userId);
     } else {
       plan = await assertCanCreateBot(trx, req.userId);
-      target = await insertBot(trx, req.userId, botNameFrom(req.botName));
+      target = await insertBot(trx, req.userId, req.target.bot_name || botNameFrom(req.botName));
     }
     await assertCharsFit(trx, plan, target.id, req.chars);
     const sourceId = await insertSource(trx, {

@@ -25,7 +25,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { checkUrl, resolveChecked, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { planOfUser } from '../plans/plans.service.ts';
 import type { EnvOf, ServiceDeps } from '../service-deps.ts';
-import { startTraining } from '../sources/training.service.ts';
+import { type BotTarget, startTraining } from '../sources/training.service.ts';
 
 const CRAWLS_KEPT_PER_USER = 10;
 const SITEMAP_LISTING_MS = 60_000;
@@ -171,7 +171,7 @@ export async function cancelCrawl(
 export async function trainCrawledPages(
   deps: Pick<ServiceDeps, 'db' | 'jobs'>,
   userId: string,
-  body: { selected_urls: string[]; bot_id: string | undefined; crawl_id: string | undefined },
+  body: BotTarget & { selected_urls: string[]; crawl_id: string | undefined },
 ): Promise<TrainingResponse> {
   const session = await ownedOrLatest(deps, userId, body.crawl_id);
   if (session.status === 'running') throw conflict(CRAWL_MESSAGES.crawlRunning);
@@ -192,7 +192,7 @@ export async function trainCrawledPages(
   const host = new URL(session.start_url).hostname;
   return startTraining(deps, {
     userId,
-    botId: body.bot_id,
+    target: body,
     botName: pages[0]?.title || host,
     sourceType: SOURCE_TYPES.website,
     title: `${host} (${pages.length} page${pages.length === 1 ? '' : 's'})`,

@@ -130,6 +130,21 @@ describe('extractive engine', () => {
     expect(events.find((e) => e.type === 'sources')).toEqual({ type: 'sources', sources: [] });
   });
 
+  it('cites its own page first, then up to four more relevant pages to read', () => {
+    const pages = ['Frames', 'Brakes', 'Gears', 'Tyres', 'Saddles', 'Lights'].map((part) =>
+      passage({ title: part, text: `${part} of every bike are covered by the warranty.` }),
+    );
+    const unrelated = passage({ title: 'Jobs', text: 'We are hiring a bike mechanic.' });
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'Are the brakes covered by the warranty?',
+      history: [],
+      passages: [pages[0] as Passage, unrelated, ...pages.slice(1)],
+    });
+    expect(text).toBe('Brakes of every bike are covered by the warranty.');
+    expect(passages.map((p) => p.title)).toEqual(['Brakes', 'Frames', 'Gears', 'Tyres', 'Saddles']);
+  });
+
   it("says it doesn't know when retrieval found nothing", () => {
     expect(
       extractAnswer({ bot, question: 'Do you sell helmets?', history: [], passages: [] }).text,

@@ -7,6 +7,11 @@ import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts
 
 /** Passages the answer may draw from, sentences it keeps, and how long it may get. */
 const MAX_PASSAGES = 3;
+/**
+ * Relevant passages listed as sources: the answer's own first, then others as further places
+ * to read (the right page is often among them when the extract came from a neighbouring one).
+ */
+const SOURCE_PASSAGES = 5;
 const MAX_SENTENCES = 4;
 const MIN_SENTENCES = 2;
 const MAX_ANSWER_CHARS = 900;
@@ -188,14 +193,15 @@ export function extractAnswer(
   const qa = closeQaMatch(input.question, input.passages.slice(0, 5));
   if (qa) return { text: qa.text.trim(), passages: [qa] };
   const search = input.search ?? carryTopic(input.question, input.history);
-  const relevant = relevantPassages(search, input.passages, minSimilarity).slice(0, MAX_PASSAGES);
+  const allRelevant = relevantPassages(search, input.passages, minSimilarity);
+  const relevant = allRelevant.slice(0, MAX_PASSAGES);
   if (relevant.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
   const wanted = wantedTerms(search);
   const candidates = relevant.flatMap((r, rank) => candidatesOf(r.passage, rank));
   score(wanted, candidates);
   const chosen = choose(candidates);
   const own = wantedTerms({ question: search.question });
-  const others = relevant.map((r) => r.passage);
+  const others = allRelevant.slice(0, SOURCE_PASSAGES).map((r) => r.passage);
   if (chosen.length > 0 && coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) {
     return answerOf(chosen, others);
   }

@@ -34,30 +34,33 @@ export function ProfileDropdown() {
   }, [session.img_path, session.fullName]);
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="profile-trigger" aria-label="Open profile menu">
+    // Not modal, and rendered inside the header: a modal menu hides the whole page from assistive
+    // technology (aria-hidden over focusable content), and a portal puts it outside every landmark.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="profile-trigger"
+        aria-label={displayName ? `${displayName}, open profile menu` : 'Open profile menu'}
+      >
         <Avatar src={session.img_path} size={34} />
         <span className="profile-trigger__name">{displayName}</span>
         <ChevronDown size={16} aria-hidden="true" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
-          <div className="menu__identity">
-            <Avatar src={session.img_path} size={40} />
-            <div>
-              <p className="menu__name">{displayName}</p>
-              <p className="menu__user">{session.user}</p>
-            </div>
+      <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+        <div className="menu__identity">
+          <Avatar src={session.img_path} size={40} />
+          <div>
+            <p className="menu__name">{displayName}</p>
+            <p className="menu__user">{session.user}</p>
           </div>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/user-profile')}>
-            <UserRound size={16} aria-hidden="true" /> Your Profile
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={() => void logout()}>
-            <LogOut size={16} aria-hidden="true" /> Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        </div>
+        <DropdownMenu.Separator className="menu__separator" />
+        <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/user-profile')}>
+          <UserRound size={16} aria-hidden="true" /> Your Profile
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className="menu__item" onSelect={() => void logout()}>
+          <LogOut size={16} aria-hidden="true" /> Logout
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -41,7 +41,7 @@ export async function fetchGeneralSettings(botId: string): Promise<GeneralSettin
 
 export function saveGeneralSettings(
   botId: string,
-  values: Pick<GeneralSettings, 'agent_name' | 'business_name' | 'base_prompt'>,
+  values: Pick<GeneralSettings, 'bot_name' | 'agent_name' | 'business_name' | 'base_prompt'>,
 ) {
   const body: GeneralSettingsBody = { bot_id: botId, ...values };
   return api<GeneralSettings>('settings/general_settings', { json: body });

@@ -8,4 +8,15 @@ export {
   saveGeneralSettings,
   useBotList,
 } from './bots.api.ts';
+export { TargetBotPicker } from './TargetBotPicker.tsx';
+export {
+  acceptTrained,
+  type ChosenTarget,
+  chooseBot,
+  nameNewBot,
+  startNewBot,
+  type TrainingTarget,
+  trainingTarget,
+  useChosenTarget,
+} from './training-target.ts';
 export { useRecentBotWhenNoneChosen } from './use-recent-bot.ts';

@@ -1,3 +1,4 @@
+import type { FeedbackRating } from '@docent/shared';
 import { History, MessageSquarePlus, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,7 @@ import './chat.css';
 /** The owner's preview chat with a bot: head, the streaming conversation and the composer. */
 export function ChatWindow({ botId, onNewChat }: { botId: string; onNewChat: () => void }) {
   const { bot_name: botName } = useSession();
-  const { turns, loadingHistory, busy, send, conversationId } = useChat(botId);
+  const { turns, loadingHistory, busy, send, conversationId, rate } = useChat(botId);
   const name = botName || 'your chatbot';
   return (
     <section className="chat-window" aria-labelledby="chat-title">
@@ -23,7 +24,7 @@ export function ChatWindow({ botId, onNewChat }: { botId: string; onNewChat: () 
         busy={busy}
         onNewChat={onNewChat}
       />
-      <MessageLog turns={turns} loading={loadingHistory} botName={name} />
+      <MessageLog turns={turns} loading={loadingHistory} botName={name} onRate={rate} />
       <ChatComposer onSend={send} busy={busy} disabled={loadingHistory} />
     </section>
   );
@@ -56,7 +57,11 @@ function ChatWindowHead({
         </div>
       </div>
       <div className="chat-window__tools">
-        <Link to="/preview" className="btn btn--ghost btn--sm" aria-label="Past conversations">
+        <Link
+          to="/preview"
+          className="btn btn--ghost btn--sm"
+          aria-label="History: past conversations"
+        >
           <History size={16} aria-hidden="true" />
           <span className="chat-window__tool-label">History</span>
         </Link>
@@ -80,10 +85,12 @@ function MessageLog({
   turns,
   loading,
   botName,
+  onRate,
 }: {
   turns: Turn[];
   loading: boolean;
   botName: string;
+  onRate: (turn: Turn, rating: FeedbackRating) => void;
 }) {
   const list = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the turns change
@@ -118,7 +125,7 @@ function MessageLog({
       ) : (
         <ol className="chat-turns">
           {turns.map((turn) => (
-            <ChatTurnView key={turn.key} turn={turn} />
+            <ChatTurnView key={turn.key} turn={turn} onRate={onRate} />
           ))}
         </ol>
       )}

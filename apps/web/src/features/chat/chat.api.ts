@@ -6,6 +6,8 @@ import {
   type ChatTurn,
   type ConversationListItem,
   type ConversationsBody,
+  type FeedbackBody,
+  type FeedbackRating,
   readChatStream,
 } from '@docent/shared';
 import { api, apiStream } from '../../lib/api.ts';
@@ -52,4 +54,11 @@ export async function streamChat(
   if (!res.body) throw new Error(CHAT_MESSAGES.chatFailed);
   const result = await readChatStream(res.body, handlers);
   return { ...result, conversationId: result.conversationId || (req.conversationId ?? '') };
+}
+
+/** The owner's thumbs up/down on an answer of the preview chat; null takes the vote back. */
+export async function rateAnswer(botId: string, turnId: string, rating: FeedbackRating) {
+  await api('ai/feedback', {
+    json: { bot_id: botId, turn_id: turnId, rating } satisfies FeedbackBody,
+  });
 }

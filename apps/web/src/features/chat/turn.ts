@@ -1,4 +1,4 @@
-import { type ChatSource, type ChatTurn, MESSAGES } from '@docent/shared';
+import { type ChatSource, type ChatTurn, type FeedbackRating, MESSAGES } from '@docent/shared';
 
 export interface Turn {
   key: string;
@@ -7,10 +7,25 @@ export interface Turn {
   answer: string | null;
   sources: ChatSource[];
   streaming: boolean;
+  /** The stored answer's id ('' until the answer is stored): what a vote names. */
+  turnId: string;
+  /** The owner's thumbs up/down on this answer. */
+  feedback: FeedbackRating;
 }
 
 let nextKey = 0;
 export const newTurnKey = () => `turn-${++nextKey}`;
+
+/** A question just sent: its answer streams in next. */
+export const askedTurn = (key: string, question: string): Turn => ({
+  key,
+  question,
+  answer: null,
+  sources: [],
+  streaming: true,
+  turnId: '',
+  feedback: null,
+});
 
 /** An empty answer reads as the spec's "could not understand" (docs/spec.md §8). */
 export const shownAnswer = (answer: string) =>
@@ -23,4 +38,6 @@ export const fromStored = (t: ChatTurn): Turn => ({
   answer: shownAnswer(t.answer),
   sources: t.sources ?? [],
   streaming: false,
+  turnId: t.turn_id ?? '',
+  feedback: t.feedback ?? null,
 });

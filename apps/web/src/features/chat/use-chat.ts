@@ -5,7 +5,8 @@ import { errorMessage } from '../../lib/api.ts';
 import { getSession, removeSessionKeys, setSession } from '../../lib/session.ts';
 import { BOT_LIST_KEY } from '../bots/index.ts';
 import { streamChat } from './chat.api.ts';
-import { newTurnKey, shownAnswer, type Turn } from './turn.ts';
+import { askedTurn, newTurnKey, shownAnswer, type Turn } from './turn.ts';
+import { useAnswerRating } from './use-answer-rating.ts';
 import { useChatHistory } from './use-chat-history.ts';
 
 /**
@@ -42,10 +43,7 @@ export function useChat(botId: string) {
       const text = question.trim();
       if (!text || busy) return false;
       const key = newTurnKey();
-      setTurns((list) => [
-        ...list,
-        { key, question: text, answer: null, sources: [], streaming: true },
-      ]);
+      setTurns((list) => [...list, askedTurn(key, text)]);
       setBusy(true);
       const ctrl = new AbortController();
       aborts.current.add(ctrl);
@@ -70,6 +68,7 @@ export function useChat(botId: string) {
           ...t,
           answer: shownAnswer(result.answer),
           streaming: false,
+          turnId: result.turnId,
         }));
         void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
         void queryClient.invalidateQueries({ queryKey: ['conversations', botId] });
@@ -87,7 +86,8 @@ export function useChat(botId: string) {
     [botId, busy, queryClient, update],
   );
 
-  return { turns, conversationId, loadingHistory, busy, send };
+  const rate = useAnswerRating(botId, update);
+  return { turns, conversationId, loadingHistory, busy, send, rate };
 }
 
 /**

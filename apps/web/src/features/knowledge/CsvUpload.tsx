@@ -15,7 +15,7 @@ import './csv-upload.css';
 /** /question-file-upload and /datasource/csvupload: import Q&A pairs from two CSV columns. */
 export function CsvUpload({ flow }: { flow: KnowledgeFlow }) {
   const ids = useId();
-  const { train, busy, dialog } = useTraining();
+  const { train, busy, dialog } = useTraining(flow.kind);
   const csv = useCsvFile();
   const { loaded, question, answer } = csv;
 
@@ -25,7 +25,7 @@ export function CsvUpload({ flow }: { flow: KnowledgeFlow }) {
     csv.setError('');
     const charCount = csv.charCount;
     const payload = { file: loaded.file, questions: question, answers: answer, charCount };
-    void train((botId) => importCsv(payload, botId));
+    void train((target) => importCsv(payload, target));
   };
 
   const sample = loaded && question && answer ? loaded.rows.slice(0, 3) : [];

@@ -1,9 +1,10 @@
 import { type LucideIcon, Pencil, Plus, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormError } from '../../components/Field.tsx';
 import { CharacterCount, PanelFooter } from '../../components/PanelFooter.tsx';
-import type { ContentItem } from '../../lib/app-state.tsx';
+import type { ContentItem } from './drafts.ts';
 import { itemsCharCount } from './item-list.ts';
 
 interface Props {
@@ -20,7 +21,9 @@ interface Props {
   onAdd: () => void;
   onEdit: (index: number) => void;
   onRemove: (index: number) => void;
+  /** Leaves the listing; with items, only once the owner agreed to discard them (onDiscard). */
   onCancel: () => void;
+  onDiscard: () => void;
   onTrain: () => void;
 }
 
@@ -39,6 +42,7 @@ export function ItemListing({
   onEdit,
   onRemove,
   onCancel,
+  onDiscard,
   onTrain,
 }: Props) {
   return (
@@ -82,15 +86,61 @@ export function ItemListing({
 
       <FormError message={error} />
 
+      <ListingFooter
+        items={items}
+        itemNoun={itemNoun}
+        busy={busy}
+        onCancel={onCancel}
+        onDiscard={onDiscard}
+        onTrain={onTrain}
+      />
+    </section>
+  );
+}
+
+/** Character count, Cancel (which asks before discarding untrained items) and Train Contents. */
+function ListingFooter({
+  items,
+  itemNoun,
+  busy,
+  onCancel,
+  onDiscard,
+  onTrain,
+}: Pick<Props, 'items' | 'itemNoun' | 'busy' | 'onCancel' | 'onDiscard' | 'onTrain'>) {
+  const [confirming, setConfirming] = useState(false);
+  const count = `${items.length} ${itemNoun}${items.length === 1 ? '' : 's'}`;
+  return (
+    <>
       <PanelFooter count={<CharacterCount value={itemsCharCount(items)} />}>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        <Button
+          variant="secondary"
+          onClick={() => (items.length === 0 ? onCancel() : setConfirming(true))}
+          disabled={busy}
+        >
           Cancel
         </Button>
         <Button onClick={onTrain} loading={busy}>
           Train Contents
         </Button>
       </PanelFooter>
-    </section>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Discard ${count}?`}
+        description={
+          items.length === 1
+            ? 'It has not been trained yet. Discarding removes it from this browser.'
+            : 'They have not been trained yet. Discarding removes them from this browser.'
+        }
+        confirmLabel="Discard"
+        danger
+        onConfirm={() => {
+          setConfirming(false);
+          onDiscard();
+          onCancel();
+        }}
+      />
+    </>
   );
 }
 

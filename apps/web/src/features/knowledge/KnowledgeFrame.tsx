@@ -2,12 +2,14 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChatbotSideMenu } from '../../components/ChatbotSideMenu.tsx';
+import { TargetBotPicker } from '../bots/index.ts';
 import type { KnowledgeFlow } from './flows.ts';
 import './knowledge.css';
 
 /**
- * Onboarding screens stand alone under a page heading; their /datasource twins sit inside the
- * chatbot frame (bot name heading and chatbot menu), as the rest of the bot's pages do.
+ * Onboarding screens stand alone under a page heading, with the choice of the chatbot their content
+ * goes into; their /datasource twins sit inside the chatbot frame (bot name heading and chatbot
+ * menu), as the rest of the bot's pages do, and add to that bot.
  */
 export function KnowledgeFrame({
   flow,
@@ -50,6 +52,7 @@ export function KnowledgeFrame({
   return (
     <div className="page page--narrow">
       {head}
+      <TargetBotPicker />
       {children}
     </div>
   );

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { FormError, TextField } from '../../components/Field.tsx';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
-import { useAppState } from '../../lib/app-state.tsx';
+import { useDraft } from './drafts.ts';
 import type { KnowledgeFlow } from './flows.ts';
 import { EditingBadge, PendingNotice, useEditedItem } from './ItemFormParts.tsx';
 import { KnowledgeFrame, RouteTabs } from './KnowledgeFrame.tsx';
@@ -29,7 +29,7 @@ export function questionTabs(flow: KnowledgeFlow) {
 /** /question and /datasource/question: saves a new pair, or updates the one at the passed index. */
 export function QuestionForm({ flow }: { flow: KnowledgeFlow }) {
   const navigate = useNavigate();
-  const { questions, questionActions } = useAppState();
+  const { items: questions, actions: questionActions } = useDraft(flow.kind, 'questions');
   const { index, editing } = useEditedItem(questions);
 
   const [question, setQuestion] = useState(editing?.title ?? '');

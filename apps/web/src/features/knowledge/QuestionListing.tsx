@@ -2,7 +2,7 @@ import { MESSAGES } from '@docent/shared';
 import { MessageCircleQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState } from '../../lib/app-state.tsx';
+import { useDraft } from './drafts.ts';
 import type { KnowledgeFlow } from './flows.ts';
 import { ItemListing } from './ItemListing.tsx';
 import { asQuestion, itemsCharCount } from './item-list.ts';
@@ -13,16 +13,16 @@ import { useTraining } from './use-training.tsx';
 /** /question-listing and /datasource/question-listing: review the Q&A pairs and train them. */
 export function QuestionListing({ flow }: { flow: KnowledgeFlow }) {
   const navigate = useNavigate();
-  const { questions, questionActions, resetContent } = useAppState();
-  const { train, busy, dialog } = useTraining();
+  const { items: questions, actions: questionActions } = useDraft(flow.kind, 'questions');
+  const { train, busy, dialog } = useTraining(flow.kind);
   const [error, setError] = useState('');
 
   const onTrain = () => {
     if (questions.length === 0) return setError(MESSAGES.noQaToTrain);
     setError('');
     void train(
-      (botId) => trainQuestions(questions, itemsCharCount(questions), botId),
-      resetContent,
+      (target) => trainQuestions(questions, itemsCharCount(questions), target),
+      questionActions.clear,
     );
   };
 
@@ -55,6 +55,7 @@ export function QuestionListing({ flow }: { flow: KnowledgeFlow }) {
           questionActions.remove(index);
         }}
         onCancel={() => navigate(flow.questionForm)}
+        onDiscard={questionActions.clear}
         onTrain={onTrain}
       />
       {dialog}

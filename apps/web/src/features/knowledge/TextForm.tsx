@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
-import { useAppState } from '../../lib/app-state.tsx';
+import { useDraft } from './drafts.ts';
 import type { KnowledgeFlow } from './flows.ts';
 import { EditingBadge, PendingNotice, useEditedItem } from './ItemFormParts.tsx';
 import { KnowledgeFrame, RouteTabs } from './KnowledgeFrame.tsx';
@@ -27,7 +27,7 @@ export function textTabs(flow: KnowledgeFlow) {
 /** /textupload and /datasource/text: one text item, new or edited by its list index. */
 export function TextForm({ flow }: { flow: KnowledgeFlow }) {
   const navigate = useNavigate();
-  const { texts, textActions } = useAppState();
+  const { items: texts, actions: textActions } = useDraft(flow.kind, 'texts');
   const { index, editing } = useEditedItem(texts);
 
   const [title, setTitle] = useState(editing?.title ?? '');

@@ -2,8 +2,8 @@ import { MESSAGES } from '@docent/shared';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState } from '../../lib/app-state.tsx';
 import { goBackOr } from '../../lib/go-back.ts';
+import { useDraft } from './drafts.ts';
 import type { KnowledgeFlow } from './flows.ts';
 import { ItemListing } from './ItemListing.tsx';
 import { itemsCharCount } from './item-list.ts';
@@ -14,14 +14,14 @@ import { useTraining } from './use-training.tsx';
 /** /text-listing and /datasource/text-listing: review the added texts and train them. */
 export function TextListing({ flow }: { flow: KnowledgeFlow }) {
   const navigate = useNavigate();
-  const { texts, textActions, resetContent } = useAppState();
-  const { train, busy, dialog } = useTraining();
+  const { items: texts, actions: textActions } = useDraft(flow.kind, 'texts');
+  const { train, busy, dialog } = useTraining(flow.kind);
   const [error, setError] = useState('');
 
   const onTrain = () => {
     if (texts.length === 0) return setError(MESSAGES.noContentToTrain);
     setError('');
-    void train((botId) => trainTexts(texts, itemsCharCount(texts), botId), resetContent);
+    void train((target) => trainTexts(texts, itemsCharCount(texts), target), textActions.clear);
   };
 
   const onCancel = () => goBackOr(navigate, flow.textForm);
@@ -54,6 +54,7 @@ export function TextListing({ flow }: { flow: KnowledgeFlow }) {
           textActions.remove(index);
         }}
         onCancel={onCancel}
+        onDiscard={textActions.clear}
         onTrain={onTrain}
       />
       {dialog}

@@ -1,6 +1,7 @@
 import type { TrainedItem } from '@docent/shared';
 import { Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { TableScroll } from '../../components/TableScroll.tsx';
 
 /** The trained items of one family, with a filter once the list is long; rows can be deleted. */
 export function TrainedItemsTable({
@@ -36,7 +37,7 @@ export function TrainedItemsTable({
           </label>
         )}
       </div>
-      <div className="table-wrap">
+      <TableScroll label="Trained items">
         <table className="table kb-table">
           <thead>
             <tr>
@@ -56,7 +57,7 @@ export function TrainedItemsTable({
           </tbody>
         </table>
         {shown.length === 0 && <p className="kb-table-none">No trained item matches “{filter}”.</p>}
-      </div>
+      </TableScroll>
     </>
   );
 }

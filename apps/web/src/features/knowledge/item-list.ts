@@ -1,4 +1,4 @@
-import type { ContentItem } from '../../lib/app-state.tsx';
+import type { ContentItem } from './drafts.ts';
 
 /** docs/spec.md §9: the sum of title and content lengths of every item. */
 export function itemsCharCount(list: readonly ContentItem[]): number {

@@ -10,29 +10,35 @@ import type {
   TrainingResponse,
 } from '@docent/shared';
 import { api } from '../../lib/api.ts';
-import type { ContentItem } from '../../lib/app-state.tsx';
+import type { TrainingTarget } from '../bots/index.ts';
+import type { ContentItem } from './drafts.ts';
 
-/** Every training call names the stored bot, or none to create one (docs/spec.md §7, §9). */
-type BotRef = string | null;
-
-export function trainTexts(items: readonly ContentItem[], charCount: number, botId: BotRef) {
+export function trainTexts(
+  items: readonly ContentItem[],
+  charCount: number,
+  target: TrainingTarget,
+) {
   const body: TextTrainingBody = {
     content_list: items.map(({ title, content }) => ({ title, content })),
     stage: 1,
     char_count: charCount,
     bot_count: 1,
-    bot_id: botId,
+    ...target,
   };
   return api<TrainingResponse>('upload/text', { json: body });
 }
 
-export function trainQuestions(items: readonly ContentItem[], charCount: number, botId: BotRef) {
+export function trainQuestions(
+  items: readonly ContentItem[],
+  charCount: number,
+  target: TrainingTarget,
+) {
   const json: QaTrainingJson = {
     stage: 2,
     question_answer: items.map(({ title, content }) => ({ title, content })),
     char_count: charCount,
     bot_count: 1,
-    bot_id: botId,
+    ...target,
   };
   const form = new FormData();
   form.append('json_data', JSON.stringify(json));
@@ -47,14 +53,17 @@ export interface CsvImport {
 }
 
 /** The server takes CSV imports on the Q&A path, told apart by `stage` 1 and the file part. */
-export function importCsv({ file, questions, answers, charCount }: CsvImport, botId: BotRef) {
+export function importCsv(
+  { file, questions, answers, charCount }: CsvImport,
+  target: TrainingTarget,
+) {
   const json: CsvTrainingJson = {
     stage: 1,
     questions,
     answers,
     char_count: charCount,
     bot_count: 1,
-    bot_id: botId,
+    ...target,
   };
   const form = new FormData();
   form.append('file', file, file.name);

@@ -4,17 +4,17 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api.ts';
-import { getSession, setSession } from '../../lib/session.ts';
-import { BOT_LIST_KEY } from '../bots/index.ts';
+import { acceptTrained, BOT_LIST_KEY, type TrainingTarget, trainingTarget } from '../bots/index.ts';
+import type { KnowledgeFlow } from './flows.ts';
 import { TrainingDialog } from './TrainingDialog.tsx';
 
-type TrainingCall = (botId: string | null) => Promise<OkReply<TrainingResponse>>;
+type TrainingCall = (target: TrainingTarget) => Promise<OkReply<TrainingResponse>>;
 
 /**
- * Sends a training call for the stored bot (none: the server creates one), stores the bot it
+ * Sends a training call for the bot the screen adds to (see trainingTarget), stores the bot it
  * names (docs/spec.md §4), then shows progress until the bot is ready and opens /preview.
  */
-export function useTraining(): {
+export function useTraining(kind: KnowledgeFlow['kind']): {
   train: (call: TrainingCall, onAccepted?: () => void) => Promise<void>;
   busy: boolean;
   dialog: ReactNode;
@@ -28,10 +28,9 @@ export function useTraining(): {
     async (call: TrainingCall, onAccepted?: () => void) => {
       setBusy(true);
       try {
-        const reply = await call(getSession().bot_id ?? null);
+        const reply = await call(trainingTarget(kind));
         const { botId } = reply.response;
-        const name = reply.response.bot_name || getSession().bot_name || '';
-        setSession({ bot_id: botId, bot_name: name });
+        const name = acceptTrained(kind, reply.response);
         if (reply.message) toast.success(reply.message);
         onAccepted?.();
         void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
@@ -42,7 +41,7 @@ export function useTraining(): {
         setBusy(false);
       }
     },
-    [queryClient],
+    [queryClient, kind],
   );
 
   const openPreview = useCallback(() => {

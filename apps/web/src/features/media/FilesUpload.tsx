@@ -26,7 +26,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
  */
 export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
   const navigate = useNavigate();
-  const { train, busy, dialog } = useTraining();
+  const { train, busy, dialog } = useTraining(flow.kind);
   const [pdf, setPdf] = useState<File | null>(null);
   const [error, setError] = useState('');
   const { images, handlers } = useImagePicks(setError);
@@ -48,7 +48,7 @@ export function FilesUpload({ flow }: { flow: KnowledgeFlow }) {
   const onTrain = () => {
     if (nothingChosen) return setError(MESSAGES.selectFile);
     setError('');
-    void train((botId) => trainFiles(pdf, images, transcript, botId));
+    void train((target) => trainFiles(pdf, images, transcript, target));
   };
 
   const onCancel = () => {

@@ -27,7 +27,7 @@ export function YoutubeTranscript({ flow, back }: { flow: KnowledgeFlow; back: s
   const navigate = useNavigate();
   const ids = useId();
   const urlId = `${ids}-url`;
-  const yt = useYoutubeTranscript(() => document.getElementById(urlId)?.focus());
+  const yt = useYoutubeTranscript(flow.kind, () => document.getElementById(urlId)?.focus());
   const { phase, result } = yt;
   const reviewing = phase === 'review' || phase === 'training' || phase === 'trained';
   const onSubmit = (event: FormEvent) => {

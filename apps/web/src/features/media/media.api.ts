@@ -8,8 +8,7 @@ import type {
   YoutubeTranscriptResponse,
 } from '@docent/shared';
 import { api } from '../../lib/api.ts';
-
-type BotRef = string | null;
+import type { TrainingTarget } from '../bots/index.ts';
 
 function pdfForm(json: DocumentsJson, file: File): FormData {
   const form = new FormData();
@@ -27,9 +26,9 @@ export function pdfTranscript(file: File, signal?: AbortSignal) {
 }
 
 /** upload/documents stage 2: train the PDF. */
-export function trainPdf(file: File, charCount: number, botId: BotRef) {
+export function trainPdf(file: File, charCount: number, target: TrainingTarget) {
   return api<TrainingResponse>('upload/documents', {
-    form: pdfForm({ stage: 2, char_count: charCount, bot_count: 1, bot_id: botId }, file),
+    form: pdfForm({ stage: 2, char_count: charCount, bot_count: 1, ...target }, file),
   });
 }
 
@@ -79,33 +78,33 @@ export function trainImages(
   files: readonly File[],
   fullText: string,
   charCount: number,
-  botId: BotRef,
+  target: TrainingTarget,
 ) {
   return api<TrainingResponse>('upload/images', {
     form: imagesForm(
-      { stage: 2, char_count: charCount, full_text: fullText, bot_count: 1, bot_id: botId },
+      { stage: 2, char_count: charCount, full_text: fullText, bot_count: 1, ...target },
       files,
     ),
   });
 }
 
 /** upload/youtube stage 1: the video's transcript lines. */
-export function youtubeTranscript(url: string, botId: BotRef, signal?: AbortSignal) {
+export function youtubeTranscript(url: string, signal?: AbortSignal) {
   return api<YoutubeTranscriptResponse>('upload/youtube', {
-    json: { url, stage: 1, ...(botId ? { bot_id: botId } : {}) } satisfies YoutubeBody,
+    json: { url, stage: 1 } satisfies YoutubeBody,
     signal,
   });
 }
 
 /** upload/youtube stage 2: train the transcript. */
-export function trainYoutube(url: string, charCount: number, botId: BotRef) {
+export function trainYoutube(url: string, charCount: number, target: TrainingTarget) {
   return api<TrainingResponse>('upload/youtube', {
     json: {
       url,
       stage: 2,
       char_count: charCount,
       bot_count: 1,
-      bot_id: botId,
+      ...target,
     } satisfies YoutubeBody,
   });
 }
@@ -115,10 +114,10 @@ export function trainFiles(
   pdf: File | null,
   images: readonly { file: File }[],
   transcript: Transcript | null,
-  botId: BotRef,
+  target: TrainingTarget,
 ) {
   const chars = transcript?.chars ?? 0;
-  if (pdf) return trainPdf(pdf, chars, botId);
+  if (pdf) return trainPdf(pdf, chars, target);
   const files = images.map((i) => i.file);
-  return trainImages(files, transcript?.text ?? '', chars, botId);
+  return trainImages(files, transcript?.text ?? '', chars, target);
 }

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api.ts';
-import { getSession, setSession } from '../../lib/session.ts';
-import { BOT_LIST_KEY } from '../bots/index.ts';
+import { acceptTrained, BOT_LIST_KEY, trainingTarget } from '../bots/index.ts';
 import { trainYoutube, youtubeTranscript } from './media.api.ts';
 
 export interface VideoTranscript {
@@ -19,7 +18,7 @@ export type YoutubePhase = 'form' | 'loading' | 'review' | 'failed' | 'training'
  * The YouTube screen's steps: fetch a video's transcript (stage 1), review it, train it
  * (stage 2). `focusUrl` puts the cursor back in the URL field after a problem or a restart.
  */
-export function useYoutubeTranscript(focusUrl: () => void) {
+export function useYoutubeTranscript(kind: 'onboarding' | 'datasource', focusUrl: () => void) {
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [error, setError] = useState('');
@@ -44,7 +43,7 @@ export function useYoutubeTranscript(focusUrl: () => void) {
     const controller = new AbortController();
     aborter.current = controller;
     try {
-      const reply = await youtubeTranscript(value, getSession().bot_id ?? null, controller.signal);
+      const reply = await youtubeTranscript(value, controller.signal);
       const r = reply.response;
       setResult({ url: value, lines: r.video_transcript, chars: r.num_characters });
       setPhase('review');
@@ -69,9 +68,8 @@ export function useYoutubeTranscript(focusUrl: () => void) {
     if (!result) return;
     setPhase('training');
     try {
-      const reply = await trainYoutube(result.url, result.chars, getSession().bot_id ?? null);
-      const { botId, bot_name } = reply.response;
-      setSession({ bot_id: botId, bot_name: bot_name || getSession().bot_name || '' });
+      const reply = await trainYoutube(result.url, result.chars, trainingTarget(kind));
+      acceptTrained(kind, reply.response);
       void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
       setPhase('trained');
     } catch (err) {

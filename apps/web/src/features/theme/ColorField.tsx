@@ -59,8 +59,7 @@ export function ColorField({
         type="button"
         className={`color-field__trigger${open ? ' color-field__trigger--open' : ''}`}
         aria-expanded={open}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-value`}
+        aria-labelledby={`${id}-label ${id}-value`}
         onClick={onToggle}
         title={shown}
         data-testid={`color-field-${label}`}

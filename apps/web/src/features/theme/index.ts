@@ -1,5 +1,6 @@
 /** The theme feature's public face: the colour fields, logo chooser, preview and theme draft. */
 export { ColorField } from './ColorField.tsx';
+export { ContrastWarning } from './ContrastWarning.tsx';
 export { LogoChooser } from './LogoChooser.tsx';
 export { ThemePreview } from './ThemePreview.tsx';
 export { HEX_ONLY } from './theme.api.ts';

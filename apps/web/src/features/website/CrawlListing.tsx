@@ -22,7 +22,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 export function CrawlListing({ flow }: { flow: WebsiteFlow }) {
   const navigate = useNavigate();
   const crawl = useCrawl();
-  const { train, busy, dialog } = useTraining();
+  const { train, busy, dialog } = useTraining(flow.frame.kind);
   const [error, setError] = useState('');
 
   useCrawlFeed(crawl.status === 'running' ? crawl.crawlId : null);
@@ -53,7 +53,7 @@ export function CrawlListing({ flow }: { flow: WebsiteFlow }) {
     if (!crawlId) return;
     setError('');
     const urls = kept.map((p) => p.url);
-    void train((botId) => trainPages(urls, chars, botId, crawlId), markTrained);
+    void train((target) => trainPages(urls, chars, target, crawlId), markTrained);
   };
 
   if (!crawl.crawlId) return <NoCrawl flow={flow} />;

@@ -1,5 +1,5 @@
 import type { CrawledPageItem, CrawlListEvent, CrawlMessageEvent } from '@docent/shared';
-import { useSyncExternalStore } from 'react';
+import { storedValue } from '../../lib/stored-value.ts';
 
 export type CrawlKind = CrawlListEvent['kind'];
 /** The server's crawl status, or `idle` before any crawl. */
@@ -44,59 +44,41 @@ const EMPTY: CrawlState = {
   updatedAt: 0,
 };
 
-const STORAGE_KEY = 'docent.crawl';
-const listeners = new Set<() => void>();
-let state: CrawlState = restore();
+interface SavedCrawl {
+  crawlId: string;
+  kind: CrawlKind;
+  startUrl: string;
+  received: boolean;
+  removed: string[];
+}
 
 /** A reload of the listing finds its crawl again (the list itself is re-read from the server). */
-function restore(): CrawlState {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as {
-      crawlId: string;
-      kind: CrawlKind;
-      startUrl: string;
-      received: boolean;
-      removed: string[];
-    } | null;
-    if (!saved?.crawlId) return EMPTY;
-    return { ...EMPTY, ...saved, status: 'running', removed: new Set(saved.removed) };
-  } catch {
-    return EMPTY;
-  }
-}
+const store = storedValue<CrawlState>({
+  storage: () => sessionStorage,
+  key: 'docent.crawl',
+  empty: EMPTY,
+  decode: (saved) => {
+    const s = saved as SavedCrawl | null;
+    if (!s?.crawlId) return null;
+    return { ...EMPTY, ...s, status: 'running', removed: new Set(s.removed) };
+  },
+  encode: (s): SavedCrawl | null =>
+    s.crawlId
+      ? {
+          crawlId: s.crawlId,
+          kind: s.kind,
+          startUrl: s.startUrl,
+          received: s.received,
+          removed: [...s.removed],
+        }
+      : null,
+});
 
-function set(next: CrawlState): void {
-  state = next;
-  if (next.crawlId) {
-    sessionStorage.setItem(
-      STORAGE_KEY,
-      JSON.stringify({
-        crawlId: next.crawlId,
-        kind: next.kind,
-        startUrl: next.startUrl,
-        received: next.received,
-        removed: [...next.removed],
-      }),
-    );
-  } else {
-    sessionStorage.removeItem(STORAGE_KEY);
-  }
-  for (const listener of listeners) listener();
-}
+const set = store.set;
 
-export function getCrawl(): CrawlState {
-  return state;
-}
+export const getCrawl = store.get;
 
-export function useCrawl(): CrawlState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
-}
+export const useCrawl = store.use;
 
 export function beginCrawl(crawlId: string, kind: CrawlKind, startUrl: string): void {
   set({ ...EMPTY, crawlId, kind, startUrl, status: 'running', updatedAt: Date.now() });
@@ -104,6 +86,7 @@ export function beginCrawl(crawlId: string, kind: CrawlKind, startUrl: string): 
 
 /** Applies a pushed or re-read list: the whole list so far, which replaces the table. */
 export function applyCrawlList(event: CrawlListEvent): void {
+  const state = store.get();
   if (!state.crawlId || event.crawl_id !== state.crawlId) return;
   const finished = event.process_complete === 1;
   // Events and re-reads can cross: a running list never replaces a finished or longer one.
@@ -129,6 +112,7 @@ export function applyCrawlList(event: CrawlListEvent): void {
  * stands even if the final list is still on its way; the list that follows fills the table.
  */
 export function applyCrawlMessage(event: CrawlMessageEvent): void {
+  const state = store.get();
   if (!state.crawlId || event.crawl_id !== state.crawlId) return;
   if (event.process_complete !== 1 || state.status !== 'running') return;
   set({
@@ -141,6 +125,7 @@ export function applyCrawlMessage(event: CrawlMessageEvent): void {
 }
 
 export function removePage(url: string): void {
+  const state = store.get();
   const removed = new Set(state.removed);
   removed.add(url);
   set({ ...state, removed });

@@ -6,6 +6,7 @@ import type {
   UploadWebsiteBody,
 } from '@docent/shared';
 import { api } from '../../lib/api.ts';
+import type { TrainingTarget } from '../bots/index.ts';
 
 /** Stage 1 (docs/spec.md §7): crawl the whole site from this URL; pages arrive over realtime. */
 export function startWebsiteCrawl(websiteUrl: string, fetchImages: boolean) {
@@ -42,7 +43,7 @@ export function cancelCrawl(crawlId: string) {
 export function trainPages(
   urls: readonly string[],
   charCount: number,
-  botId: string | null,
+  target: TrainingTarget,
   crawlId: string,
 ) {
   return api<TrainingResponse>('upload/website', {
@@ -51,7 +52,7 @@ export function trainPages(
       stage: 2,
       char_count: charCount,
       bot_count: 1,
-      bot_id: botId,
+      ...target,
       crawl_id: crawlId,
     } satisfies UploadWebsiteBody,
   });

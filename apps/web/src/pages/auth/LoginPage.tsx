@@ -6,7 +6,7 @@ import { Button } from '../../components/Button.tsx';
 import { FormError, PasswordField, TextField } from '../../components/Field.tsx';
 import { authApi } from '../../features/auth/index.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { setSession } from '../../lib/session.ts';
+import { clearSession, setSession } from '../../lib/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 export function LoginPage() {
@@ -26,7 +26,7 @@ export function LoginPage() {
     try {
       const reply = await authApi.login({ email: trimmed, password });
       const r = reply.response;
-      localStorage.clear();
+      clearSession();
       setSession({
         user: r.user,
         userId: r.userId,

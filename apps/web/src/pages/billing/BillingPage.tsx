@@ -44,7 +44,11 @@ function PlanGrid({
                 Current plan
               </Button>
             ) : (
-              <Button block onClick={() => onChoose(plan.name)} aria-label={`Choose ${plan.name}`}>
+              <Button
+                block
+                onClick={() => onChoose(plan.name)}
+                aria-label={`Choose plan: ${plan.name}`}
+              >
                 Choose plan
               </Button>
             )}

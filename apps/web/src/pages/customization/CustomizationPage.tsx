@@ -10,6 +10,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { fetchGeneralSettings } from '../../features/bots/index.ts';
 import {
   ColorField,
+  ContrastWarning,
   HEX_ONLY,
   LogoChooser,
   type ThemeDraft,
@@ -20,13 +21,17 @@ import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import './customization.css';
 
-const FIELDS: { field: ThemeColorField; label: string }[] = [
-  { field: 'header_color', label: 'AI Chatbot Header Color' },
-  { field: 'agent_color', label: 'Agent Message Color' },
-  { field: 'user_color', label: 'User Message Color' },
-  { field: 'send_icon_color', label: 'Send Icon Color' },
-  { field: 'chat_icon_color', label: 'Icon Color' },
-];
+const LABELS: Record<ThemeColorField, string> = {
+  header_color: 'AI Chatbot Header Color',
+  agent_color: 'Agent Message Color',
+  user_color: 'User Message Color',
+  send_icon_color: 'Send Icon Color',
+  chat_icon_color: 'Icon Color',
+};
+const FIELDS = Object.entries(LABELS).map(([field, label]) => ({
+  field: field as ThemeColorField,
+  label,
+}));
 
 /** /customization: the widget's colours and logo with a live preview (docs/spec.md §2, §4). */
 export function CustomizationPage() {
@@ -118,6 +123,7 @@ function ThemeForm({ draft }: { draft: ThemeDraft }) {
           />
         ))}
       </div>
+      <ContrastWarning colors={draft.colors} labels={LABELS} />
       <LogoChooser
         fileName={draft.logoName}
         previewUrl={draft.previewLogo}

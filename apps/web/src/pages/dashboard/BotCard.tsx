@@ -1,4 +1,4 @@
-import type { BotListItem } from '@docent/shared';
+import { type BotListItem, RESOLUTION_DEFINITION } from '@docent/shared';
 import {
   CircleCheck,
   CircleDashed,
@@ -47,9 +47,9 @@ export function BotCard({ bot, onDelete }: { bot: BotListItem; onDelete: () => v
           <dt>Conversations</dt>
           <dd data-testid="bot-conversations">{bot.conversations}</dd>
         </div>
-        <div>
+        <div title={RESOLUTION_DEFINITION}>
           <dt>Resolutions</dt>
-          <dd data-testid="bot-resolutions">0</dd>
+          <dd data-testid="bot-resolutions">{bot.resolutions}</dd>
         </div>
       </dl>
       <QuickStartChecklist bot={bot} onSelect={select} />
@@ -59,15 +59,10 @@ export function BotCard({ bot, onDelete }: { bot: BotListItem; onDelete: () => v
             <Icon size={15} aria-hidden="true" /> {label}
           </Link>
         ))}
-        {/* docs/spec.md §2: the Inbox action is not specified; shown for parity, it does nothing yet. */}
-        <button
-          type="button"
-          className="bot-card__link"
-          aria-disabled="true"
-          title="Inbox is coming soon"
-        >
+        {/* docs/spec.md §2 leaves the Inbox action open: it opens this bot's conversations. */}
+        <Link to="/inbox" className="bot-card__link" onClick={select}>
           <Inbox size={15} aria-hidden="true" /> Inbox
-        </button>
+        </Link>
         <Link to="/chatbot-settings" className="bot-card__link" onClick={select}>
           <Settings size={15} aria-hidden="true" /> Settings
         </Link>

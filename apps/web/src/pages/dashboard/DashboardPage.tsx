@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { startNewBot } from '../../features/bots/index.ts';
 import { usePlanCheck } from '../../features/knowledge/index.ts';
 import { removeSessionKeys } from '../../lib/session.ts';
 import { BotCardList } from './BotCardList.tsx';
@@ -14,6 +15,7 @@ export function DashboardPage() {
   // A new chatbot starts from a data source; forget the bot the session was last working on.
   const onNewChatbot = () => {
     removeSessionKeys('bot_id', 'bot_name', 'conversation_id');
+    startNewBot();
     sources.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     sources.current?.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
   };

@@ -7,15 +7,13 @@ import {
   MonitorPlay,
 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { useAppState } from '../../lib/app-state.tsx';
+import { startNewBot } from '../../features/bots/index.ts';
 
 interface Source {
   title: string;
   text: string;
   to: string;
   icon: LucideIcon;
-  /** QA and Text & Files start from empty local lists (docs/spec.md §2). */
-  resets?: boolean;
 }
 
 const SOURCES: Source[] = [
@@ -30,7 +28,6 @@ const SOURCES: Source[] = [
     text: 'Type or import text, upload PDFs and images.',
     to: '/textupload',
     icon: FileText,
-    resets: true,
   },
   {
     title: 'Youtube',
@@ -43,16 +40,14 @@ const SOURCES: Source[] = [
     text: 'Add question and answer pairs or import a .csv.',
     to: '/question',
     icon: MessagesSquare,
-    resets: true,
   },
 ];
 
 export function DataSourceCards() {
   const navigate = useNavigate();
-  const { resetContent } = useAppState();
   return (
     <ul className="sources">
-      {SOURCES.map(({ title, text, to, icon: Icon, resets }) => (
+      {SOURCES.map(({ title, text, to, icon: Icon }) => (
         <li key={title} className="source-card">
           <span className="source-card__icon" aria-hidden="true">
             <Icon size={24} />
@@ -64,7 +59,9 @@ export function DataSourceCards() {
             className="btn btn--secondary btn--md btn--block"
             aria-label={`Continue with ${title}`}
             onClick={() => {
-              if (resets) resetContent();
+              // A source started here makes a new chatbot unless the owner picks one on its
+              // screen; that bot's untrained texts and Q&A pairs are kept (issue 17).
+              startNewBot();
               navigate(to);
             }}
           >

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { profileApi } from '../../features/profile/index.ts';
 import { errorMessage, sessionEndedOnPurpose } from '../../lib/api.ts';
-import { clearSession, LEAVING_SESSION } from '../../lib/session.ts';
+import { clearSession, forgetDrafts, getSession, LEAVING_SESSION } from '../../lib/session.ts';
 
 export function DeleteAccountCard() {
   const navigate = useNavigate();
@@ -24,7 +24,9 @@ export function DeleteAccountCard() {
       setOpen(false);
       // Leave the protected area first (committed synchronously), or its guard would see the
       // cleared session and redirect to /login instead; `/` is told not to send us to /dashboard.
+      const { userId, user } = getSession();
       await navigate('/', { replace: true, flushSync: true, state: LEAVING_SESSION });
+      forgetDrafts(userId ?? user ?? '');
       clearSession();
       queryClient.clear();
     } catch (err) {

@@ -1,4 +1,10 @@
-import { type GeneralSettings, SETTINGS_LIMITS } from '@docent/shared';
+import {
+  BOT_NAME_MAX,
+  BOT_NAME_MESSAGES,
+  cleanBotName,
+  type GeneralSettings,
+  SETTINGS_LIMITS,
+} from '@docent/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Type } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -9,10 +15,14 @@ import { TextField } from '../../components/Field.tsx';
 import { NoBotSelected } from '../../components/NoBotSelected.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
-import { fetchGeneralSettings, saveGeneralSettings } from '../../features/bots/index.ts';
+import {
+  BOT_LIST_KEY,
+  fetchGeneralSettings,
+  saveGeneralSettings,
+} from '../../features/bots/index.ts';
 import { AllowedDomains, WidgetBudget } from '../../features/embed/index.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.ts';
+import { getSession, setSession, useSession } from '../../lib/session.ts';
 import './settings.css';
 
 /** /chatbot-settings: AI General Settings of the stored bot (docs/spec.md §2, §7). */
@@ -58,38 +68,56 @@ function SettingsForm({ botId }: { botId: string }) {
   return <SettingsEditor botId={botId} settings={query.data} />;
 }
 
-type Editable = Pick<GeneralSettings, 'agent_name' | 'business_name' | 'base_prompt'>;
-const editable = ({ agent_name, business_name, base_prompt }: GeneralSettings): Editable => ({
-  agent_name,
-  business_name,
-  base_prompt,
+type Editable = Pick<GeneralSettings, 'bot_name' | 'agent_name' | 'business_name' | 'base_prompt'>;
+const editable = (s: GeneralSettings): Editable => ({
+  bot_name: s.bot_name,
+  agent_name: s.agent_name,
+  business_name: s.business_name,
+  base_prompt: s.base_prompt,
 });
 
-function SettingsEditor({ botId, settings }: { botId: string; settings: GeneralSettings }) {
+/** The saved bot's name shows everywhere at once: the chatbot heading and the bot cards. */
+function showSaved(saved: GeneralSettings, queryClient: ReturnType<typeof useQueryClient>) {
+  queryClient.setQueryData<GeneralSettings>(['general-settings', saved.bot_id], saved);
+  if (getSession().bot_id === saved.bot_id) setSession({ bot_name: saved.bot_name });
+  void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
+}
+
+/** Saves the form; a blank name is refused here, with the server's message, before any call. */
+function useSaveSettings(botId: string, values: Editable) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Editable>(() => editable(settings));
   const [saving, setSaving] = useState(false);
-  // A refetch (the page regains focus) shows what is saved.
-  useEffect(() => setValues(editable(settings)), [settings]);
-
-  const set = (field: keyof Editable) => (value: string) =>
-    setValues((v) => ({ ...v, [field]: value }));
-
+  const [nameError, setNameError] = useState('');
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const name = cleanBotName(values.bot_name);
+    if (!name) {
+      setNameError(BOT_NAME_MESSAGES.required);
+      return document.getElementById('settings-bot-name')?.focus();
+    }
+    setNameError('');
     setSaving(true);
     try {
-      const reply = await saveGeneralSettings(botId, values);
+      const reply = await saveGeneralSettings(botId, { ...values, bot_name: name });
       toast.success(reply.message || 'Settings saved');
-      queryClient.setQueryData<GeneralSettings>(['general-settings', botId], (old) =>
-        old ? { ...old, ...values } : old,
-      );
+      showSaved(reply.response, queryClient);
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
       setSaving(false);
     }
   };
+  return { saving, nameError, onSubmit };
+}
+
+function SettingsEditor({ botId, settings }: { botId: string; settings: GeneralSettings }) {
+  const [values, setValues] = useState<Editable>(() => editable(settings));
+  const { saving, nameError, onSubmit } = useSaveSettings(botId, values);
+  // A refetch (the page regains focus) shows what is saved.
+  useEffect(() => setValues(editable(settings)), [settings]);
+
+  const set = (field: keyof Editable) => (value: string) =>
+    setValues((v) => ({ ...v, [field]: value }));
 
   return (
     <section className="panel kb-panel kb-settings" aria-labelledby="settings-title">
@@ -101,6 +129,17 @@ function SettingsEditor({ botId, settings }: { botId: string; settings: GeneralS
       </div>
       <TotalChars value={settings.total_chars} />
       <form className="kb-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          id="settings-bot-name"
+          label="Chatbot Name"
+          name="bot_name"
+          maxLength={BOT_NAME_MAX}
+          autoComplete="off"
+          value={values.bot_name}
+          error={nameError}
+          hint="Shown on your dashboard, at the top of the chatbot's pages and as the full-page chat's title."
+          onChange={(e) => set('bot_name')(e.target.value)}
+        />
         <div className="form__grid-2">
           <TextField
             label="Agent Name"

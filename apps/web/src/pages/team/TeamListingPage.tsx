@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { TableScroll } from '../../components/TableScroll.tsx';
 import { useSession } from '../../lib/session.ts';
 
 /**
@@ -24,7 +25,7 @@ export function TeamListingPage() {
         }
       />
       <div className="card card--flush">
-        <div className="table-wrap">
+        <TableScroll label="Workspace members">
           <table className="table">
             <thead>
               <tr>
@@ -50,7 +51,7 @@ export function TeamListingPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
     </div>
   );

@@ -163,4 +163,42 @@ describe('analytics summary', () => {
     );
     expect(params).toEqual(expect.arrayContaining(['bot_id', 'from', 'to', 'tz']));
   });
+
+  it('lists trained documents no answer of the range cited, matched per bot by URL or title', async () => {
+    const db = t.runtime.ctx.db;
+    const doc = (bot: string, title: string, url: string | null) =>
+      db
+        .selectFrom('sources')
+        .select('id')
+        .where('bot_id', '=', bot)
+        .executeTakeFirstOrThrow()
+        .then(({ id }) =>
+          db
+            .insertInto('documents')
+            .values({ bot_id: bot, source_id: id, title, url, content_hash: `${bot}${title}` })
+            .execute(),
+        );
+    await doc(botId, 'Warranty', WARRANTY.url);
+    await doc(botId, 'Returns', 'https://acme.example/returns');
+    await doc(botId, 'Shipping', null);
+    // The same page trained by another bot was not cited by that bot's answers.
+    await doc(quietBotId, 'Warranty', WARRANTY.url);
+    const all = await summary(owner, 'from=2026-03-10&to=2026-03-11&tz=UTC');
+    expect(all.body.response.top_sources).toEqual([
+      { title: 'Warranty', url: WARRANTY.url, count: 2 },
+    ]);
+    expect(all.body.response.uncited_sources).toEqual([
+      { title: 'Returns', url: 'https://acme.example/returns' },
+      { title: 'Shipping', url: null },
+      { title: 'Warranty', url: WARRANTY.url },
+    ]);
+    const acme = await summary(owner, `bot_id=${botId}&from=2026-03-10&to=2026-03-11&tz=UTC`);
+    expect(acme.body.response.uncited_sources.map((d: { title: string }) => d.title)).toEqual([
+      'Returns',
+      'Shipping',
+    ]);
+    // Outside the range nothing was cited: every document is listed.
+    const before = await summary(owner, `bot_id=${botId}&from=2026-02-01&to=2026-02-02&tz=UTC`);
+    expect(before.body.response.uncited_sources).toHaveLength(3);
+  });
 });

@@ -22,6 +22,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const response = await pdfTranscript(app.ctx, userId, file, body.bot_id);
       return ok(MEDIA_MESSAGES.transcriptReady, response);
     }
-    return ok('Training started', await trainPdf(app.ctx, userId, file, body.bot_id));
+    return ok('Training started', await trainPdf(app.ctx, userId, file, body));
   });
 };

@@ -21,6 +21,6 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (body.stage === 1) {
       return ok(MEDIA_MESSAGES.transcriptReady, await imagesText(app.ctx, userId, upload.files));
     }
-    return ok('Training started', await trainImages(app.ctx, userId, upload.files, body.bot_id));
+    return ok('Training started', await trainImages(app.ctx, userId, upload.files, body));
   });
 };

@@ -19,6 +19,7 @@ describe('settings/general_settings', () => {
     expect(initial.status).toBe(200);
     expect(initial.body.response).toEqual({
       bot_id: botId,
+      bot_name: 'Settings',
       agent_name: '',
       business_name: '',
       base_prompt: '',
@@ -33,6 +34,7 @@ describe('settings/general_settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.response).toEqual({
       bot_id: botId,
+      bot_name: 'Settings',
       agent_name: 'Ada',
       business_name: 'Acme',
       base_prompt: 'Be brief.',

@@ -70,6 +70,7 @@ export const questionAnswerRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = parseJsonField(qaTrainingJson, upload.jsonData ?? '{}');
       const response = await trainQaPairs(app.ctx, userId, {
         bot_id: body.bot_id,
+        bot_name: body.bot_name,
         question_answer: body.question_answer,
       });
       return ok(KNOWLEDGE_MESSAGES.trainingStarted, response);
