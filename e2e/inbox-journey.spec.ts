@@ -156,7 +156,7 @@ describe('the inbox journey', () => {
     await expect.poll(() => rows.nth(0).getByText('Thumbs up:').count()).toBe(1);
     const row = rows.nth(1);
     expect(await row.innerText()).toContain(KNOWN);
-    expect(await row.innerText()).toContain('Widget');
+    expect(await row.innerText()).toContain('Website widget');
     expect(await row.innerText()).toContain('1 unanswered');
     await expect.poll(() => row.getByText('Thumbs down:').count()).toBe(1);
     await shot(page, 'inbox-list-desktop');

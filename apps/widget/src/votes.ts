@@ -1,4 +1,4 @@
-import type { FeedbackRating } from '@docent/shared/core';
+import type { FeedbackRating, Vote } from '@docent/shared/core';
 import { h, ICONS, icon } from './dom.ts';
 
 /**
@@ -16,7 +16,7 @@ export function addVotes(
     up.setAttribute('aria-pressed', String(r === 'up'));
     down.setAttribute('aria-pressed', String(r === 'down'));
   };
-  const button = (r: 'up' | 'down', label: string) => {
+  const button = (r: Vote, label: string) => {
     const b = h('button', { type: 'button', 'aria-label': label }, icon(ICONS.thumb));
     b.onclick = () => {
       const before = rating;

@@ -1,3 +1,14 @@
+/**
+ * Where a conversation happens: 'dashboard' the owner's preview, 'widget' a visitor on a site,
+ * 'page' the hosted full-page chat.
+ */
+export const CHAT_CHANNELS = ['dashboard', 'widget', 'page'] as const;
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];
+
+/** A thumbs up or a thumbs down on one answer. */
+export const VOTES = ['up', 'down'] as const;
+export type Vote = (typeof VOTES)[number];
+
 /** Longest question a chat accepts (characters, after trimming). */
 export const CHAT_QUESTION_MAX = 2000;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ANALYTICS_MESSAGES } from '../core/analytics.ts';
+import { CHAT_CHANNELS, type ChatChannel, VOTES } from '../core/chat.ts';
+import type { FeedbackRating } from './chat.ts';
 
 /** A calendar day as the owner's browser sees it. */
 const day = z
@@ -71,7 +73,7 @@ export interface AnalyticsSummary {
   /** Milliseconds from question to stored answer; null without turns. */
   latency_ms: { median: number | null; p95: number | null };
   per_day: DayCount[];
-  channels: { channel: string; conversations: number }[];
+  channels: { channel: ChatChannel; conversations: number }[];
   countries: { country: string; conversations: number }[];
   top_questions: { question: string; count: number }[];
   top_sources: { title: string; url: string | null; count: number }[];
@@ -120,8 +122,8 @@ const flag = z
 
 /** GET /api/inbox/conversations (and its CSV export). */
 export const inboxQuery = rangeQuery.extend({
-  channel: z.enum(['dashboard', 'widget', 'page']).optional(),
-  feedback: z.enum(['up', 'down']).optional(),
+  channel: z.enum(CHAT_CHANNELS).optional(),
+  feedback: z.enum(VOTES).optional(),
   unanswered: flag,
   q: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -133,7 +135,7 @@ export interface InboxConversation {
   conversation_id: string;
   bot_id: string;
   bot_name: string;
-  channel: 'dashboard' | 'widget' | 'page';
+  channel: ChatChannel;
   country: string | null;
   title: string;
   turn_count: number;
@@ -158,7 +160,7 @@ export interface InboxTurn {
   answer: string;
   sources: { title: string; url: string | null; chunk_id: string }[];
   answered: boolean;
-  feedback: 'up' | 'down' | null;
+  feedback: FeedbackRating;
   engine: string;
   latency_ms: number | null;
   created_at: string;

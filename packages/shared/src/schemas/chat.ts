@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_MESSAGES, CHAT_QUESTION_MAX } from '../core/chat.ts';
+import { CHAT_MESSAGES, CHAT_QUESTION_MAX, VOTES, type Vote } from '../core/chat.ts';
 
 /** `null`, absent and '' all mean "no conversation yet". */
 const optionalId = z
@@ -42,13 +42,13 @@ export const conversationsBody = z.object({
 export type ConversationsBody = z.input<typeof conversationsBody>;
 
 /** A vote on one answer: thumbs up, thumbs down, or none (taken back). */
-export type FeedbackRating = 'up' | 'down' | null;
+export type FeedbackRating = Vote | null;
 
 export const turnIdField = z
   .string({ error: CHAT_MESSAGES.answerRequired })
   .trim()
   .min(1, { error: CHAT_MESSAGES.answerRequired });
-export const ratingField = z.enum(['up', 'down']).nullable();
+export const ratingField = z.enum(VOTES).nullable();
 
 /** POST ai/feedback: the owner's vote on an answer of their own preview chat. */
 export const feedbackBody = z.object({

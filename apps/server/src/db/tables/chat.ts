@@ -1,8 +1,9 @@
+import type { ChatChannel } from '@docent/shared';
 import type { Generated } from 'kysely';
 import type { Json, Timestamp } from './column-types.ts';
 
-/** 'dashboard': the owner's preview; 'widget': a visitor on a site; 'page': the hosted full-page chat. */
-export type ConversationChannel = 'dashboard' | 'widget' | 'page';
+/** Where the conversation happened (the shared contract's list). */
+export type ConversationChannel = ChatChannel;
 
 /** A knowledge gap the owner closed: answered through Add answer, or dismissed. */
 export type GapState = 'resolved' | 'dismissed';

@@ -1,3 +1,4 @@
+import type { Vote } from '@docent/shared';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ConversationChannel } from '../../db/tables/chat.ts';
@@ -8,7 +9,7 @@ export interface InboxFilter {
   botIds: string[];
   range: DayRange;
   channel?: ConversationChannel | undefined;
-  feedback?: 'up' | 'down' | undefined;
+  feedback?: Vote | undefined;
   unanswered: boolean;
   /** Words to find in a question, an answer or the title (case ignored). */
   q?: string | undefined;

@@ -3,6 +3,7 @@ import {
   type InboxConversation,
   type InboxDetail,
   type InboxPage,
+  type Vote,
 } from '@docent/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -31,7 +32,7 @@ export interface InboxRequest {
   to?: string | undefined;
   tz: string;
   channel?: ConversationChannel | undefined;
-  feedback?: 'up' | 'down' | undefined;
+  feedback?: Vote | undefined;
   unanswered: boolean;
   q?: string | undefined;
   page: number;

@@ -1,12 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { ConversationChannel } from '../../db/tables/chat.ts';
 import { type DayRange, localDay, rangeEnd, rangeStart } from './range.ts';
 
 /** Only the analytics read SQL over chat rows; every query is bounded by bots and range. */
 
 export interface ConversationGroup {
   day: string;
-  channel: string;
+  channel: ConversationChannel;
   country: string | null;
   conversations: number;
   resolved: number;

@@ -29,11 +29,11 @@ export interface SummaryRequest {
 }
 
 /** Counts of `groups` by one of their fields, largest first. */
-function countBy(groups: ConversationGroup[], key: 'channel' | 'country') {
-  const counts = new Map<string, number>();
+function countBy<K extends 'channel' | 'country'>(groups: ConversationGroup[], key: K) {
+  const counts = new Map<NonNullable<ConversationGroup[K]>, number>();
   for (const g of groups) {
     const k = g[key];
-    if (k) counts.set(k, (counts.get(k) ?? 0) + g.conversations);
+    if (k) counts.set(k as NonNullable<ConversationGroup[K]>, (counts.get(k) ?? 0) + g.conversations);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }

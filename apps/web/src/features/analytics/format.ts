@@ -1,4 +1,6 @@
 /** How the analytics page writes its numbers; every value shown comes from the server. */
+import type { ChatChannel } from '@docent/shared';
+import { CHANNEL_LABEL } from '../../lib/chat-channels.ts';
 
 const integer = new Intl.NumberFormat();
 
@@ -19,13 +21,7 @@ export function formatLatency(ms: number | null): string {
   return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
 }
 
-const CHANNELS: Record<string, string> = {
-  dashboard: 'Dashboard preview',
-  widget: 'Website widget',
-  page: 'Full-page chat',
-};
-
-export const channelLabel = (channel: string): string => CHANNELS[channel] ?? channel;
+export const channelLabel = (channel: ChatChannel): string => CHANNEL_LABEL[channel] ?? channel;
 
 let regions: Intl.DisplayNames | undefined;
 

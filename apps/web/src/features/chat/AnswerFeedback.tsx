@@ -1,4 +1,4 @@
-import type { FeedbackRating } from '@docent/shared';
+import type { FeedbackRating, Vote } from '@docent/shared';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 
 /**
@@ -12,7 +12,7 @@ export function AnswerFeedback({
   rating: FeedbackRating;
   onRate: (rating: FeedbackRating) => void;
 }) {
-  const vote = (r: 'up' | 'down') => onRate(rating === r ? null : r);
+  const vote = (r: Vote) => onRate(rating === r ? null : r);
   return (
     <fieldset className="chat-vote">
       <legend className="sr-only">Rate this answer</legend>

@@ -1,6 +1,6 @@
 import type { InboxConversation } from '@docent/shared';
 import { CircleAlert, CircleCheck, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { CHANNEL_LABEL } from './filters.ts';
+import { CHANNEL_LABEL } from '../../lib/chat-channels.ts';
 
 /** Channel, country, and what happened in the conversation, as small labelled chips. */
 export function ConversationBadges({ c }: { c: InboxConversation }) {

@@ -1,6 +1,8 @@
+import type { ChatChannel } from '@docent/shared';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { CHANNELS, type Channel, type InboxFilters, RANGES, type RangeChoice } from './filters.ts';
+import { CHANNEL_CHOICES } from '../../lib/chat-channels.ts';
+import { type InboxFilters, RANGES, type RangeChoice } from './filters.ts';
 
 interface Props {
   filters: InboxFilters;
@@ -31,8 +33,8 @@ export function InboxFilterBar({ filters, onChange }: Props) {
         <Select
           label="Channel"
           value={filters.channel}
-          options={[{ value: '', label: 'All channels' }, ...CHANNELS]}
-          onChange={(v) => onChange({ channel: v as Channel | '' })}
+          options={[{ value: '', label: 'All channels' }, ...CHANNEL_CHOICES]}
+          onChange={(v) => onChange({ channel: v as ChatChannel | '' })}
         />
         <Select
           label="Feedback"

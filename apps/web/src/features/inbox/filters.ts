@@ -1,4 +1,5 @@
-import type { InboxQuery } from '@docent/shared';
+import { type ChatChannel, type InboxQuery, VOTES, type Vote } from '@docent/shared';
+import { CHANNEL_CHOICES } from '../../lib/chat-channels.ts';
 
 /** The date ranges the inbox offers; `custom` reads `from` and `to`. */
 export const RANGES = [
@@ -10,26 +11,13 @@ export const RANGES = [
 ] as const;
 export type RangeChoice = (typeof RANGES)[number]['value'];
 
-export const CHANNELS = [
-  { value: 'widget', label: 'Widget' },
-  { value: 'page', label: 'Full-page chat' },
-  { value: 'dashboard', label: 'Dashboard preview' },
-] as const;
-export type Channel = (typeof CHANNELS)[number]['value'];
-
-export const CHANNEL_LABEL: Record<Channel, string> = {
-  widget: 'Widget',
-  page: 'Full-page chat',
-  dashboard: 'Dashboard preview',
-};
-
 /** What the inbox shows, as kept in the page's URL (so Back, reload and links keep it). */
 export interface InboxFilters {
   range: RangeChoice;
   from: string;
   to: string;
-  channel: Channel | '';
-  feedback: 'up' | 'down' | '';
+  channel: ChatChannel | '';
+  feedback: Vote | '';
   unanswered: boolean;
   q: string;
   page: number;
@@ -64,9 +52,8 @@ export function readFilters(params: URLSearchParams, today: string): InboxFilter
     range,
     from: DAY.test(from) ? from : addDays(today, -29),
     to: DAY.test(to) ? to : today,
-    channel: oneOf(CHANNELS, params.get('channel')) ?? '',
-    feedback:
-      oneOf([{ value: 'up' as const }, { value: 'down' as const }], params.get('feedback')) ?? '',
+    channel: oneOf(CHANNEL_CHOICES, params.get('channel')) ?? '',
+    feedback: VOTES.find((v) => v === params.get('feedback')) ?? '',
     unanswered: params.get('unanswered') === '1',
     q: (params.get('q') ?? '').slice(0, 200),
     page: Number.isInteger(page) && page > 1 ? page : 1,
