@@ -16,9 +16,12 @@ export function TargetBotPicker() {
   const target = useChosenTarget();
   const list = bots.data ?? [];
   const chosen = target.botId ? list.find((b) => b.bot_id === target.botId) : undefined;
-  const gone = Boolean(target.botId && bots.data && !chosen);
+  // A chosen bot deleted meanwhile (another tab): back to a new one. Only a list fetched after
+  // the choice can tell: the cached one lacks the bot a training call has just created.
+  const gone = Boolean(
+    target.botId && bots.data && !chosen && !bots.isFetching && bots.dataUpdatedAt > target.since,
+  );
 
-  // A chosen bot deleted meanwhile (another tab): back to a new one.
   useEffect(() => {
     if (gone) chooseBot(null);
   }, [gone]);

@@ -16,9 +16,11 @@ export interface ChosenTarget {
   userId: string;
   botId: string | null;
   name: string;
+  /** When botId was chosen (ms): only a bot list fetched later can say the bot is gone. */
+  since: number;
 }
 
-const NEW_BOT: ChosenTarget = { userId: '', botId: null, name: '' };
+const NEW_BOT: ChosenTarget = { userId: '', botId: null, name: '', since: 0 };
 
 const store = storedValue<ChosenTarget>({
   storage: () => sessionStorage,
@@ -31,6 +33,7 @@ const store = storedValue<ChosenTarget>({
       userId: s.userId,
       botId: typeof s.botId === 'string' ? s.botId : null,
       name: typeof s.name === 'string' ? s.name : '',
+      since: typeof s.since === 'number' ? s.since : 0,
     };
   },
   encode: (t) => (t.botId === null && t.name === '' ? null : t),
@@ -48,7 +51,7 @@ export function useChosenTarget(): ChosenTarget {
 }
 
 export function chooseBot(botId: string | null): void {
-  store.set({ ...chosen(store.get()), userId: currentUser(), botId });
+  store.set({ ...chosen(store.get()), userId: currentUser(), botId, since: Date.now() });
 }
 
 export function nameNewBot(name: string): void {
@@ -83,6 +86,8 @@ export function acceptTrained(
 ): string {
   const name = reply.bot_name || getSession().bot_name || '';
   setSession({ bot_id: reply.botId, bot_name: name });
-  if (kind === 'onboarding') store.set({ userId: currentUser(), botId: reply.botId, name: '' });
+  if (kind === 'onboarding') {
+    store.set({ userId: currentUser(), botId: reply.botId, name: '', since: Date.now() });
+  }
   return name;
 }

@@ -84,6 +84,16 @@ describe('POST /api/upload/images', () => {
     const trained = chunks.map((c) => c.text).join('\n');
     expect(trained).toContain('Opening hours are nine to five');
     expect(trained).not.toContain('IGNORE ALL THIS');
+
+    // Issue 17 point 1: the owner's name for the new bot wins over the first file's name.
+    const named = await post({ stage: 2, bot_count: 1, bot_name: 'Shop signs' }, images);
+    expect(named.status).toBe(200);
+    expect(named.body.response).toEqual({
+      stage: 2,
+      botId: expect.any(String),
+      bot_name: 'Shop signs',
+    });
+    await t.runtime.ctx.jobs.whenIdle();
   }, 120_000);
 
   it('refuses an 11th image with the spec message', async () => {

@@ -261,8 +261,11 @@ describe('POST /api/upload/website', () => {
       stage: 2,
       selected_urls: [`${site.base}/orphan.html`],
       bot_count: 1,
+      bot_name: 'Orphan desk',
     });
     expect(train.status).toBe(200);
+    // Issue 17 point 1: the owner's name for the new bot, not the first page's title.
+    expect(train.body.response.bot_name).toBe('Orphan desk');
     await t.runtime.ctx.jobs.whenIdle();
     const docs = await t.runtime.ctx.db
       .selectFrom('documents')

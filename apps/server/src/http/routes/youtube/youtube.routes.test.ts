@@ -167,6 +167,17 @@ describe.runIf(hasFixtures)(
       }
     });
 
+    it("names the new bot as the owner asked, not after the video's title (issue 17 point 1)", async () => {
+      const res = await post(alice, { url: crashCourse, stage: 2, bot_name: ' Psychology  101 ' });
+      expect(res.status).toBe(200);
+      expect(res.body.response).toEqual({
+        stage: 2,
+        botId: expect.any(String),
+        bot_name: 'Psychology 101',
+      });
+      await t.runtime.ctx.jobs.whenIdle();
+    });
+
     it("refuses another account's bot", async () => {
       const own = await post(alice, { url: crashCourse, stage: 2, bot_count: 1 });
       const res = await post(bob, {
