@@ -1,4 +1,5 @@
 import type { AccountsTables } from './tables/accounts.ts';
+import type { AnalyticsTables } from './tables/analytics.ts';
 import type { ChatTables } from './tables/chat.ts';
 import type { CrawlTables } from './tables/crawl.ts';
 import type { EmbeddingsTables } from './tables/embeddings.ts';
@@ -16,4 +17,5 @@ export interface DB
     EmbeddingsTables,
     MediaTables,
     CrawlTables,
-    WidgetTables {}
+    WidgetTables,
+    AnalyticsTables {}

@@ -18,30 +18,31 @@ export interface FailedWording {
   thumbs_down: number;
 }
 
-/** Failed questions not yet answered or dismissed by the owner, most asked wordings first. */
+/**
+ * Failed questions not yet answered or dismissed by the owner, most asked wordings first: the
+ * open gaps rollup (migration 0015), one row per exact question, regrouped by wording.
+ */
 export async function openFailedWordings(
   db: Kysely<DB>,
   botIds: string[],
   limit: number,
 ): Promise<FailedWording[]> {
   const rows = await db
-    .selectFrom('chat_turns')
+    .selectFrom('analytics_open_gaps')
     .select((eb) => [
       'bot_id',
       WORDING.as('wording'),
       sql<string>`min(question)`.as('question'),
-      eb.fn.countAll<string>().as('count'),
-      eb.fn.max('created_at').as('last_asked'),
-      sql<string>`count(*) FILTER (WHERE NOT answered)`.as('unanswered'),
-      sql<string>`count(*) FILTER (WHERE feedback = -1)`.as('thumbs_down'),
+      eb.fn.sum<number>('asked').as('count'),
+      eb.fn.max('last_asked').as('last_asked'),
+      eb.fn.sum<number>('unanswered').as('unanswered'),
+      eb.fn.sum<number>('thumbs_down').as('thumbs_down'),
     ])
     .where('bot_id', 'in', botIds)
-    .where('gap_state', 'is', null)
-    .where(FAILED as Expression<SqlBool>)
     .groupBy(['bot_id', 'wording'])
     .orderBy('count', 'desc')
     // Among equally frequent wordings the first asked leads its group.
-    .orderBy(sql`min(created_at)`)
+    .orderBy(sql`min(first_asked)`)
     .limit(limit)
     .execute();
   return rows.map((x) => ({

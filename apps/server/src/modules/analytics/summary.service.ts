@@ -1,17 +1,20 @@
 import type { AnalyticsSummary, DayCount } from '@docent/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { latencyPercentiles } from './latency-histogram.ts';
 import { groupQuestions } from './question-groups.ts';
 import { type DayRange, daysOf, resolveRange } from './range.ts';
+import { rollupSpan } from './rollup-span.ts';
 import { botsInScope } from './scope.ts';
 import {
   askedWordings,
   type CitedSource,
-  type ConversationGroup,
   citedSources,
-  conversationGroups,
-  latencyPercentiles,
-  turnDays,
+  type DayCounts,
+  dayCounts,
+  latencyBins,
+  type OriginCount,
+  originCounts,
   uncitedDocuments,
 } from './summary.repo.ts';
 
@@ -28,12 +31,12 @@ export interface SummaryRequest {
   tz: string;
 }
 
-/** Counts of `groups` by one of their fields, largest first. */
-function countBy<K extends 'channel' | 'country'>(groups: ConversationGroup[], key: K) {
-  const counts = new Map<NonNullable<ConversationGroup[K]>, number>();
+/** Counts of `groups` by one of their fields (unknown left out), largest first. */
+function countBy<K extends 'channel' | 'country'>(groups: OriginCount[], key: K) {
+  const counts = new Map<OriginCount[K], number>();
   for (const g of groups) {
     const k = g[key];
-    if (k) counts.set(k as NonNullable<ConversationGroup[K]>, (counts.get(k) ?? 0) + g.conversations);
+    if (k) counts.set(k, (counts.get(k) ?? 0) + g.conversations);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
@@ -63,12 +66,13 @@ export async function analyticsSummary(
   const range = resolveRange(req);
   const { ids } = await botsInScope(db, req.userId, req.botId);
   if (ids.length === 0) return emptySummary(range);
-  const [groups, turns, latency, wordings, [sources, uncited]] = await Promise.all([
-    conversationGroups(db, ids, range),
-    turnDays(db, ids, range),
-    latencyPercentiles(db, ids, range),
-    askedWordings(db, ids, range, WORDINGS),
-    citedSources(db, ids, range).then(
+  const span = await rollupSpan(db, range);
+  const [days, origins, bins, wordings, [sources, uncited]] = await Promise.all([
+    dayCounts(db, ids, range, span),
+    originCounts(db, ids, span),
+    latencyBins(db, ids, span),
+    askedWordings(db, ids, span, WORDINGS),
+    citedSources(db, ids, span).then(
       async (cited) =>
         [topSources(cited), await uncitedDocuments(db, ids, cited, UNCITED_MAX)] as const,
     ),
@@ -76,30 +80,32 @@ export async function analyticsSummary(
   const perDay = new Map<string, DayCount>(
     daysOf(range).map((date) => [date, { date, conversations: 0, messages: 0, unanswered: 0 }]),
   );
-  for (const g of groups) {
-    const d = perDay.get(g.day);
-    if (d) d.conversations += g.conversations;
+  for (const d of days) {
+    const entry = perDay.get(d.day);
+    if (entry) {
+      Object.assign(entry, {
+        conversations: d.conversations,
+        messages: d.messages,
+        unanswered: d.unanswered,
+      });
+    }
   }
-  for (const t of turns) {
-    const d = perDay.get(t.day);
-    if (d) Object.assign(d, { messages: t.messages, unanswered: t.unanswered });
-  }
-  const sum = <T>(rows: T[], f: (row: T) => number) => rows.reduce((n, r) => n + f(r), 0);
+  const total = (key: Exclude<keyof DayCounts, 'day'>) => days.reduce((n, d) => n + d[key], 0);
   return {
     ...range,
-    conversations: sum(groups, (g) => g.conversations),
-    messages: sum(turns, (t) => t.messages),
-    unanswered: sum(turns, (t) => t.unanswered),
-    thumbs_up: sum(turns, (t) => t.thumbs_up),
-    thumbs_down: sum(turns, (t) => t.thumbs_down),
-    resolutions: sum(groups, (g) => g.resolved),
-    latency_ms: latency,
+    conversations: total('conversations'),
+    messages: total('messages'),
+    unanswered: total('unanswered'),
+    thumbs_up: total('thumbs_up'),
+    thumbs_down: total('thumbs_down'),
+    resolutions: total('resolved'),
+    latency_ms: latencyPercentiles(bins),
     per_day: [...perDay.values()],
-    channels: countBy(groups, 'channel').map(([channel, conversations]) => ({
+    channels: countBy(origins, 'channel').map(([channel, conversations]) => ({
       channel,
       conversations,
     })),
-    countries: countBy(groups, 'country').map(([country, conversations]) => ({
+    countries: countBy(origins, 'country').map(([country, conversations]) => ({
       country,
       conversations,
     })),
