@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalId } from './optional-id.ts';
 
 /** A chatbot's name: what the dashboard, the chatbot pages and the widget's hosted page show. */
 export const BOT_NAME_MAX = 60;
@@ -30,3 +31,10 @@ export const newBotName = nameText
 export const botRename = nameText
   .refine((v) => v === undefined || v !== '', { error: BOT_NAME_MESSAGES.required })
   .refine((v) => v === undefined || v.length <= BOT_NAME_MAX, { error: BOT_NAME_MESSAGES.tooLong });
+
+/**
+ * Which bot a training call adds to: `bot_id`, or (absent, null or '') a new bot named
+ * `bot_name`. Every training body spreads these fields.
+ */
+export const trainingTargetFields = { bot_id: optionalId, bot_name: newBotName };
+export type TrainingTarget = z.input<z.ZodObject<typeof trainingTargetFields>>;

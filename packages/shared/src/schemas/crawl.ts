@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages.ts';
-import { newBotName } from './bot-name.ts';
+import { trainingTargetFields } from './bot-name.ts';
 import { optionalId } from './optional-id.ts';
 
 /** Messages of the website area that the spec does not fix; API and web app share them. */
@@ -48,8 +48,7 @@ export const uploadWebsiteBody = z
     /** Client claims; the server recomputes both. */
     char_count: z.union([z.number(), z.string(), z.null()]).optional(),
     bot_count: z.union([z.number(), z.string(), z.null()]).optional(),
-    bot_id: optionalId,
-    bot_name: newBotName,
+    ...trainingTargetFields,
     /** Which crawl stage 2 trains from; the user's latest crawl when absent. */
     crawl_id: optionalId,
   })

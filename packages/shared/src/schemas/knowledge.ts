@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages.ts';
-import { newBotName } from './bot-name.ts';
+import { trainingTargetFields } from './bot-name.ts';
 import type { CrawledPageItem, CrawlListMeta, CrawlMessageEvent } from './crawl.ts';
-import { optionalId as optionalBotId } from './optional-id.ts';
 
 /** Messages of the knowledge area that the spec does not fix; API and web app share them. */
 export const KNOWLEDGE_MESSAGES = {
@@ -24,7 +23,7 @@ export const KNOWLEDGE_MESSAGES = {
 
 export const SOURCE_TYPES = { website: 1, question: 2, textAndFiles: 3, youtube: 4 } as const;
 
-/** Training calls may omit the bot id (optionalBotId: a new bot is made); other endpoints need one. */
+/** Training calls may omit the bot id (trainingTargetFields: a new bot is made); other endpoints need one. */
 export const requiredBotId = z
   .union([z.string(), z.number()], { error: KNOWLEDGE_MESSAGES.botRequired })
   .transform((v) => String(v).trim())
@@ -50,8 +49,7 @@ export const textTrainingBody = z
     stage: z.coerce.number().optional().default(1),
     char_count: claimed,
     bot_count: claimed,
-    bot_id: optionalBotId,
-    bot_name: newBotName,
+    ...trainingTargetFields,
   })
   .superRefine((b, ctx) => {
     if (b.stage !== 1)
@@ -84,8 +82,7 @@ export const qaTrainingJson = z
     stage: z.coerce.number().optional().default(2),
     char_count: claimed,
     bot_count: claimed,
-    bot_id: optionalBotId,
-    bot_name: newBotName,
+    ...trainingTargetFields,
   })
   .superRefine((b, ctx) => {
     if (b.stage !== 2)
@@ -107,8 +104,7 @@ export const csvTrainingJson = z
     stage: z.coerce.number().optional().default(1),
     char_count: claimed,
     bot_count: claimed,
-    bot_id: optionalBotId,
-    bot_name: newBotName,
+    ...trainingTargetFields,
   })
   // Column choice is checked against the file's header by the server (after emptiness).
   .refine((b) => b.stage === 1, { message: KNOWLEDGE_MESSAGES.invalidStage });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../core/messages.ts';
-import { newBotName } from './bot-name.ts';
-import { optionalId as optionalBotId } from './optional-id.ts';
+import { trainingTargetFields } from './bot-name.ts';
 
 /** Messages of the PDF, image and YouTube sources that the spec does not fix. */
 export const MEDIA_MESSAGES = {
@@ -30,8 +29,7 @@ export const documentsJson = z.looseObject({
   stage,
   char_count: clientCount,
   bot_count: clientCount,
-  bot_id: optionalBotId,
-  bot_name: newBotName,
+  ...trainingTargetFields,
 });
 export type DocumentsJson = z.input<typeof documentsJson>;
 
@@ -50,8 +48,7 @@ export const youtubeBody = z.looseObject({
   stage,
   char_count: clientCount,
   bot_count: clientCount,
-  bot_id: optionalBotId,
-  bot_name: newBotName,
+  ...trainingTargetFields,
 });
 export type YoutubeBody = z.input<typeof youtubeBody>;
 

@@ -15,7 +15,6 @@ export {
   chooseBot,
   nameNewBot,
   startNewBot,
-  type TrainingTarget,
   trainingTarget,
   useChosenTarget,
 } from './training-target.ts';

@@ -1,11 +1,6 @@
+import type { TrainingTarget } from '@docent/shared';
 import { getSession, setSession } from '../../lib/session.ts';
 import { storedValue } from '../../lib/stored-value.ts';
-
-/** What a training call says about its bot: add to bot_id, or (null) make a bot named bot_name. */
-export interface TrainingTarget {
-  bot_id: string | null;
-  bot_name?: string;
-}
 
 /**
  * The bot the onboarding source screens add to: a new one (botId null, with the name the owner

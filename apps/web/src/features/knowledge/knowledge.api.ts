@@ -8,9 +8,9 @@ import type {
   TrainedItem,
   TrainedListBody,
   TrainingResponse,
+  TrainingTarget,
 } from '@docent/shared';
 import { api } from '../../lib/api.ts';
-import type { TrainingTarget } from '../bots/index.ts';
 import type { ContentItem } from './drafts.ts';
 
 export function trainTexts(

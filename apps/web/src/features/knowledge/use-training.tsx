@@ -1,10 +1,10 @@
-import type { OkReply, TrainingResponse } from '@docent/shared';
+import type { OkReply, TrainingResponse, TrainingTarget } from '@docent/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api.ts';
-import { acceptTrained, BOT_LIST_KEY, type TrainingTarget, trainingTarget } from '../bots/index.ts';
+import { acceptTrained, BOT_LIST_KEY, trainingTarget } from '../bots/index.ts';
 import type { KnowledgeFlow } from './flows.ts';
 import { TrainingDialog } from './TrainingDialog.tsx';
 

@@ -4,11 +4,11 @@ import type {
   ImagesTextResponse,
   PdfTranscriptResponse,
   TrainingResponse,
+  TrainingTarget,
   YoutubeBody,
   YoutubeTranscriptResponse,
 } from '@docent/shared';
 import { api } from '../../lib/api.ts';
-import type { TrainingTarget } from '../bots/index.ts';
 
 function pdfForm(json: DocumentsJson, file: File): FormData {
   const form = new FormData();

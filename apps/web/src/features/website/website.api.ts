@@ -3,10 +3,10 @@ import type {
   CrawlListEvent,
   CrawlStartedResponse,
   TrainingResponse,
+  TrainingTarget,
   UploadWebsiteBody,
 } from '@docent/shared';
 import { api } from '../../lib/api.ts';
-import type { TrainingTarget } from '../bots/index.ts';
 
 /** Stage 1 (docs/spec.md §7): crawl the whole site from this URL; pages arrive over realtime. */
 export function startWebsiteCrawl(websiteUrl: string, fetchImages: boolean) {
