@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,8 @@ import { loadSets, QA_DEV_DIR, type QaSet } from './sets.ts';
  *
  * No argument runs every qa-dev set and both retrieval corpora. ANSWER_ENGINES=extractive or
  * =llm runs one engine. Per-question results go to .tmp/answer-quality/<set>-<engine>.json.
+ * ANSWER_QUALITY_KEEP=DIR keeps each set's trained data directory in DIR/<set> and, on the next
+ * run, asks again without crawling and training (for changes to retrieval or answering only).
  */
 type Engine = 'extractive' | 'llm';
 
@@ -47,6 +49,7 @@ const WARMUP = 3;
 const args = process.argv.slice(2);
 const wanted = (name: string) => args.length === 0 || args.includes(name);
 const engines = (process.env.ANSWER_ENGINES ?? 'extractive,llm').split(',') as Engine[];
+const keepDir = process.env.ANSWER_QUALITY_KEEP;
 const load = () =>
   os
     .loadavg()
@@ -103,14 +106,21 @@ async function runSet(set: QaSet): Promise<Row[]> {
   const siteDir = path.join(docs, 'sites', set.site);
   const routes: Record<string, string> = {};
   const site = await serveStatic(siteDir, routes);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `docent-answer-quality-${set.name}-`));
+  const dataDir = keepDir
+    ? path.join(path.resolve(keepDir), set.name)
+    : mkdtempSync(path.join(os.tmpdir(), `docent-answer-quality-${set.name}-`));
+  mkdirSync(dataDir, { recursive: true });
+  const trainedFile = path.join(dataDir, 'trained.json');
   // The sitemap names the served port, so it is written once the site listens.
   const sitemap = writeSitemap(siteDir, site.url, path.join(dataDir, 'sitemap.xml'));
   routes['/sitemap.xml'] = sitemap.file;
   const echo = await startEchoModel();
   const rows: Row[] = [];
-  let userId: string | undefined;
-  let botId = '';
+  const kept: { userId?: string; botId?: string } =
+    keepDir && existsSync(trainedFile) ? JSON.parse(readFileSync(trainedFile, 'utf8')) : {};
+  let userId = kept.userId;
+  let botId = kept.botId ?? '';
+  if (userId) print(`${set.name}: asking the bot trained in ${dataDir}`);
   try {
     for (const engine of engines) {
       const product = await startProduct({
@@ -123,6 +133,7 @@ async function runSet(set: QaSet): Promise<Row[]> {
           userId = product.userId;
           const trained = await product.trainSitemap(`${site.url}sitemap.xml`);
           botId = trained.botId;
+          if (keepDir) writeFileSync(trainedFile, JSON.stringify({ userId, botId }));
           print(
             `${set.name}: ${trained.pages} pages crawled and trained in ${trained.seconds.toFixed(0)} s (load ${load()})`,
           );
@@ -142,7 +153,7 @@ async function runSet(set: QaSet): Promise<Row[]> {
   } finally {
     await echo.close();
     await site.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDir) rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;
 }
