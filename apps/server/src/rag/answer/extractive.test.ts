@@ -175,6 +175,32 @@ describe('extractive engine', () => {
     expect(text).toContain('Delivery is free above 500 euros; below that it costs 15 euros.');
   });
 
+  it('answers a follow-up that points back from the earlier topic; the same words without pointing back, not', () => {
+    const tags = passage({
+      title: 'Release tags',
+      text: 'A release tag marks one commit for good. To remove a release tag, run tag delete with its name.',
+    });
+    const history = [{ question: 'How do I mark a release with a tag?', answer: 'Tag it.' }];
+    // Its own words ("oops", "typed", "wrong", "version", "remove") are not what the page says:
+    // "it" is the release tag the conversation is about.
+    const pointing = extractAnswer({
+      bot,
+      question: 'Oops, I typed the wrong version. How do I remove it?',
+      history,
+      passages: [tags],
+    });
+    expect(pointing.text).toContain('To remove a release tag, run tag delete with its name.');
+    expect(pointing.passages).toEqual([tags]);
+    // The same words without pointing back ask something new: not answered from the old topic.
+    const fresh = extractAnswer({
+      bot,
+      question: 'Oops, I typed the wrong version. How do I remove a typo?',
+      history,
+      passages: [tags],
+    });
+    expect(fresh.text).toBe(DONT_KNOW_REPLY);
+  });
+
   it('strips list markers and caps run-on text', () => {
     const list = passage({
       title: 'Opening hours',

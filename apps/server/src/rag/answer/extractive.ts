@@ -1,5 +1,5 @@
 import { splitSentences } from '../../search/sentences.ts';
-import { carryTopic } from './follow-up.ts';
+import { carryTopic, pointsBack } from './follow-up.ts';
 import { closeQaMatch, isSmallTalk, relevantPassages, wantedTerms } from './relevance.ts';
 import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, smallTalkReply } from './replies.ts';
 import { termSet } from './text.ts';
@@ -22,7 +22,9 @@ const CONTEXT_WEIGHT = 0.3;
  * An answer is given only when its own sentences (with their page title and heading) hold at
  * least this share of the question's own words, as a passage must to be relevant at all: a
  * passage relevant through words carried from the previous turn, or through its title alone,
- * does not answer the question.
+ * does not answer the question. A follow-up that points back ("how do I remove it?") asks about
+ * the earlier topic too, so there the carried words count, at their lower weight; a bare one
+ * ("What is an NMU?") does not.
  */
 const MIN_ANSWER_COVERAGE = 0.3;
 
@@ -200,7 +202,7 @@ export function extractAnswer(
   const candidates = relevant.flatMap((r, rank) => candidatesOf(r.passage, rank));
   score(wanted, candidates);
   const chosen = choose(candidates);
-  const own = wantedTerms({ question: search.question });
+  const own = pointsBack(search.question) ? wanted : wantedTerms({ question: search.question });
   const others = allRelevant.slice(0, SOURCE_PASSAGES).map((r) => r.passage);
   if (chosen.length > 0 && coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) {
     return answerOf(chosen, others);

@@ -37,10 +37,14 @@ const STANDALONE_WEIGHT = 0.2;
 const NEAR_LEANING = 2;
 const NEAR_STANDALONE = 1.3;
 
+/** True when the question uses a word pointing back to something said before. */
+export function pointsBack(question: string): boolean {
+  return tokenize(question).some((w) => POINTING_WORDS.has(w));
+}
+
 /** True when the question refers back to the conversation or is too bare to stand alone. */
 export function leansOnContext(question: string): boolean {
-  if (tokenize(question).some((w) => POINTING_WORDS.has(w))) return true;
-  return new Set(analyze(question)).size <= FEW_TERMS;
+  return pointsBack(question) || new Set(analyze(question)).size <= FEW_TERMS;
 }
 
 /**
