@@ -1,5 +1,10 @@
-import type { FeedbackRating, Vote } from '@docent/shared';
-import { ThumbsDown, ThumbsUp } from 'lucide-react';
+import { type FeedbackRating, VOTES, type Vote } from '@docent/shared';
+import { type LucideIcon, ThumbsDown, ThumbsUp } from 'lucide-react';
+
+const VOTE_BUTTONS: Record<Vote, { label: string; Icon: LucideIcon }> = {
+  up: { label: 'Helpful', Icon: ThumbsUp },
+  down: { label: 'Not helpful', Icon: ThumbsDown },
+};
 
 /**
  * Thumbs up/down under an answer: one vote, changeable; pressing the chosen one again takes it
@@ -16,26 +21,22 @@ export function AnswerFeedback({
   return (
     <fieldset className="chat-vote">
       <legend className="sr-only">Rate this answer</legend>
-      <button
-        type="button"
-        className="chat-vote__button"
-        aria-pressed={rating === 'up'}
-        aria-label="Helpful"
-        title="Helpful"
-        onClick={() => vote('up')}
-      >
-        <ThumbsUp size={15} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className="chat-vote__button chat-vote__button--down"
-        aria-pressed={rating === 'down'}
-        aria-label="Not helpful"
-        title="Not helpful"
-        onClick={() => vote('down')}
-      >
-        <ThumbsDown size={15} aria-hidden="true" />
-      </button>
+      {VOTES.map((v) => {
+        const { label, Icon } = VOTE_BUTTONS[v];
+        return (
+          <button
+            key={v}
+            type="button"
+            className={`chat-vote__button chat-vote__button--${v}`}
+            aria-pressed={rating === v}
+            aria-label={label}
+            title={label}
+            onClick={() => vote(v)}
+          >
+            <Icon size={15} aria-hidden="true" />
+          </button>
+        );
+      })}
       <span className="chat-vote__status" aria-live="polite">
         {rating === 'up'
           ? 'Thanks for the feedback'

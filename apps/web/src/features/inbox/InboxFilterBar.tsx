@@ -1,6 +1,6 @@
 import type { ChatChannel } from '@docent/shared';
 import { Search, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { CHANNEL_CHOICES } from '../../lib/chat-channels.ts';
 import { type InboxFilters, RANGES, type RangeChoice } from './filters.ts';
 
@@ -102,6 +102,19 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
+/** A labelled filter control; the control receives the id its label points at. */
+function FilterField({ label, control }: { label: string; control: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="inbox-field">
+      <label className="inbox-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {control(id)}
+    </div>
+  );
+}
+
 function Select({
   label,
   value,
@@ -113,25 +126,24 @@ function Select({
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="inbox-field">
-      <label className="inbox-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input inbox-field__control"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterField
+      label={label}
+      control={(id) => (
+        <select
+          id={id}
+          className="input inbox-field__control"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -144,20 +156,19 @@ function DateInput({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="inbox-field">
-      <label className="inbox-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className="input inbox-field__control"
-        value={value}
-        required
-        onChange={(e) => e.target.value && onChange(e.target.value)}
-      />
-    </div>
+    <FilterField
+      label={label}
+      control={(id) => (
+        <input
+          id={id}
+          type="date"
+          className="input inbox-field__control"
+          value={value}
+          required
+          onChange={(e) => e.target.value && onChange(e.target.value)}
+        />
+      )}
+    />
   );
 }
