@@ -208,15 +208,21 @@ export interface Account {
 export async function createAccount(
   databaseUrl: string | { dataDir: string },
   email: string,
+  /** How long the session's access token lasts (the server's default unless given). */
+  accessTtlSeconds?: number,
 ): Promise<Account> {
   const where =
     typeof databaseUrl === 'string'
       ? { DATABASE_URL: databaseUrl, DATA_DIR: os.tmpdir() }
       : { DATA_DIR: databaseUrl.dataDir };
-  const setup = await createRuntime(loadEnv({ ...where, JWT_SECRET, LOG_LEVEL: 'silent' }), {
-    log: createLogger('silent'),
-    roles: [],
-  });
+  const ttl = accessTtlSeconds ? { ACCESS_TOKEN_TTL_SECONDS: String(accessTtlSeconds) } : {};
+  const setup = await createRuntime(
+    loadEnv({ ...where, ...ttl, JWT_SECRET, LOG_LEVEL: 'silent' }),
+    {
+      log: createLogger('silent'),
+      roles: [],
+    },
+  );
   try {
     const { id: userId } = await setup.ctx.db
       .insertInto('users')
