@@ -154,14 +154,17 @@ export async function loadQueryData(
 }
 
 /**
- * Reclaims the space of merged-away rows and refreshes planner statistics. PostgreSQL's
- * autovacuum does this by itself; embedded PGlite has no autovacuum, so call it after a
- * training run (it cannot run inside a transaction).
+ * Reclaims the space of merged-away rows and refreshes planner statistics, those of the chunks
+ * and documents retrieval reads included. PostgreSQL's autovacuum does this by itself; embedded
+ * PGlite has no autovacuum, so call it after a training run (it cannot run inside a
+ * transaction). Without statistics on chunks the planner took loadChunks' 20 ids from a walk
+ * over every chunk of the bot: 154 ms instead of 0.3 ms per answer on a 4,000-chunk bot.
  */
 export async function vacuumSearchIndex(db: Kysely<DB>): Promise<void> {
   await sql`VACUUM ANALYZE search_postings, search_blocks, search_documents, search_tombstones`.execute(
     db,
   );
+  await sql`ANALYZE chunks, documents`.execute(db);
 }
 
 export interface ChunkRow {

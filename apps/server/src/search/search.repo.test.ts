@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../config/env.ts';
+import { vacuumSearchIndex } from './search.repo.ts';
+import {
+  addDocuments,
+  createBot,
+  openSearchTestDb,
+  type SearchTestDb,
+} from './testing/search-db.ts';
+
+let t: SearchTestDb;
+beforeAll(async () => {
+  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('vacuumSearchIndex', () => {
+  it('leaves the planner row counts of the chunks and documents retrieval reads', async () => {
+    const bot = await createBot(t.db);
+    await addDocuments(
+      t.db,
+      bot,
+      Array.from({ length: 12 }, (_, i) => ({
+        title: `Page ${i}`,
+        text: `Paragraph one of page ${i}.\n\nParagraph two of page ${i}.`,
+        kind: 'text' as const,
+      })),
+    );
+    const [chunks] = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM chunks`.execute(t.db))
+      .rows;
+
+    await vacuumSearchIndex(t.db);
+
+    const planned = await sql<{ relname: string; reltuples: number }>`
+      SELECT relname, reltuples FROM pg_class
+      WHERE relname IN ('chunks', 'documents') AND relkind = 'r'
+      ORDER BY relname`.execute(t.db);
+    expect(planned.rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
+      ['chunks', chunks?.n],
+      ['documents', 12],
+    ]);
+  });
+});
