@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 
 /**
  * Analytics rollups (migration 0015), kept by triggers on conversations and chat_turns; the
@@ -41,6 +41,8 @@ export interface AnalyticsDayQuestionsTable {
   question_hash: string;
   question: string;
   asked: number;
+  /** md5 of the wording (lower(btrim(question))): what the top questions group by. */
+  wording_hash: GeneratedAlways<string>;
 }
 
 export interface AnalyticsDaySourcesTable {

@@ -118,12 +118,12 @@ export async function askedWordings(
 ): Promise<{ question: string; count: number }[]> {
   const { rows } = await sql<{ question: string; count: string }>`
     SELECT min(question) AS question, sum(asked) AS count FROM (
-      SELECT question, asked FROM analytics_day_questions
+      SELECT wording_hash, question, asked FROM analytics_day_questions
       WHERE bot_id IN (${sql.join(botIds)}) AND ${inDays(span)}
       UNION ALL
-      SELECT question, 1 FROM chat_turns
+      SELECT md5(lower(btrim(question)))::uuid, question, 1 FROM chat_turns
       WHERE bot_id IN (${sql.join(botIds)}) AND ${inEdges('created_at', span)}
-    ) x GROUP BY lower(btrim(question))
+    ) x GROUP BY wording_hash
     ORDER BY count DESC, question LIMIT ${limit}`.execute(db);
   return rows.map((x) => ({ question: x.question, count: Number(x.count) }));
 }
