@@ -6,6 +6,7 @@ import { chatLoad } from '../../apps/server/test/scale-out/chat-load.ts';
 import {
   type Account,
   api,
+  buildServer,
   createAccount,
   type Proc,
   spawnServer,
@@ -28,9 +29,14 @@ export interface Install {
 /** Budgets sized for people would refuse a load test's visitors. */
 const LOAD_ENV = { ...chatLoad.env, LOG_LEVEL: 'warn' };
 
-/** `npm start`'s single process (every role, embedded database) on the data directory `dir`. */
+/**
+ * `npm start`'s single process (every role, embedded database, the compiled server) on the data
+ * directory `dir`.
+ */
 export function spawnEmbedded(dir: string, name = 'embedded'): Promise<Proc> {
+  buildServer();
   return spawnServer({
+    compiled: true,
     name,
     roles: ['api', 'realtime', 'worker'],
     dir,

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
+import { serverPath } from '../server-files.ts';
 import type { DB } from './schema.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** Read from the source tree also by the compiled bundle (dist/main.js). */
+const MIGRATIONS_DIR = serverPath('src/db/migrations/');
 /** Arbitrary constant: serialises migrations when several processes start at once. */
 const MIGRATION_LOCK = 4_242_001;
 

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -16,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { acceptRequestId, runWithRequestId } from '../lib/request-context.ts';
+import { serverPath } from '../server-files.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { rateLimitOptions } from './plugins/rate-limit-store.ts';
@@ -23,7 +23,7 @@ import { logRequests } from './plugins/request-log.ts';
 import { registerRoutes } from './routes/index.ts';
 import { widgetAssetRoutes } from './routes/public/widget-asset.routes.ts';
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+const DEFAULT_WEB_DIST = serverPath('../web/dist/');
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */

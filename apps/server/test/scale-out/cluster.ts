@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -77,9 +77,15 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `src/main.ts` with `roles` on a free loopback port, its output in `logFile`; resolves
- * once /api/health/ready answers 200. `env` adds to (and overrides) the install's settings.
+ * Starts `src/main.ts` (or, `compiled`, the built `dist/main.js` that `npm start` runs: see
+ * buildServer) with `roles` on a free loopback port, its output in `logFile`; resolves once
+ * /api/health/ready answers 200. `env` adds to (and overrides) the install's settings.
  */
+/** Builds dist/main.js from the current source, as `npm start` does first. */
+export function buildServer(): void {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: SERVER_DIR, stdio: 'inherit' });
+}
+
 export async function spawnServer(opts: {
   name: string;
   roles: Role[];
@@ -87,13 +93,17 @@ export async function spawnServer(opts: {
   logFile: string;
   env: Record<string, string>;
   onSpawn?: (proc: Proc) => void;
+  compiled?: boolean;
 }): Promise<Proc> {
   const { name, roles, dir, logFile } = opts;
   const port = await freePort();
   const out = createWriteStream(logFile);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main.ts', `--roles=${roles.join(',')}`],
+    [
+      ...(opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts']),
+      `--roles=${roles.join(',')}`,
+    ],
     {
       cwd: SERVER_DIR,
       stdio: ['ignore', 'pipe', 'pipe'],

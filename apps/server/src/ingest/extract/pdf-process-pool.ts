@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { MediaError } from '../../lib/file-type.ts';
+import { childEntryArgs } from '../../server-files.ts';
 import { ProcessWatch } from './process-watch.ts';
 import type { PdfJob, PdfWorkerMessage } from './workers/pdf-protocol.ts';
 
-const CHILD_ENTRY = fileURLToPath(new URL('./workers/pdf.child.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+const CHILD_ENTRY = childEntryArgs('ingest/extract/workers/pdf.child.ts');
 /** util-linux's prlimit sets the child's data-segment limit before node starts. */
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p));
 /** A process is retired after this many files so nothing a file left behind accumulates. */
@@ -59,7 +58,7 @@ const idle: PooledProcess[] = [];
  * space than they touch), watched for resident memory by the parent and killed on excess.
  */
 function spawnProcess(limits: PdfRunLimits): PooledProcess {
-  const node = [`--max-old-space-size=${limits.maxHeapMb}`, '--import', TSX, CHILD_ENTRY];
+  const node = [`--max-old-space-size=${limits.maxHeapMb}`, ...CHILD_ENTRY];
   const dataLimit = `--data=${(limits.maxMemoryMb + limits.maxHeapMb) * 1024 * 1024}`;
   const [command, args] = PRLIMIT
     ? [PRLIMIT, [dataLimit, process.execPath, ...node]]

@@ -1,12 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../lib/app-error.ts';
 import { frameAncestorSources } from '../../../modules/embed/origin-policy.ts';
 import { findPublicBot } from '../../../modules/embed/public-bot.service.ts';
 import { createWidgetAssetLoader, hostedChatPage } from '../../../modules/embed/widget-asset.ts';
+import { serverPath } from '../../../server-files.ts';
 
-const DEFAULT_WIDGET_DIST = fileURLToPath(new URL('../../../../../widget/dist/', import.meta.url));
+const DEFAULT_WIDGET_DIST = serverPath('../widget/dist/');
 const SHORT_CACHE = 'public, max-age=300';
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
