@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * Files the server reads or starts, found the same way whether it runs from its TypeScript
  * source (tests, development: `node --import tsx src/main.ts`) or from the compiled bundle
- * (`npm start`: `node dist/main.js`, see build.mjs). This file and the bundle both sit one
- * level below apps/server, so paths are taken from there.
+ * (`npm start`: `node dist/main.js`, built by the build script of apps/server/package.json).
+ * This file and the bundle both sit one level below apps/server, so paths are taken from there.
  */
 const SERVER_DIR = new URL('../', import.meta.url);
 
