@@ -246,6 +246,58 @@ describe('extractive answers that read as answers', () => {
   });
 });
 
+describe('an extract keeps a definition together', () => {
+  it("grows through the rest of the best sentence's own line before the lines around it", () => {
+    const options = passage({
+      title: 'Sync options',
+      text: [
+        '- uploads <Object> Uploads wait for the next sync. They keep their place when a sync fails.',
+        '- retries <number> How often a failed upload is tried again. Default: 3.',
+        '- timeout <number> Seconds before a failed upload is given up.',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How often is a failed upload tried again?',
+      history: [],
+      passages: [options],
+    });
+    expect(text).toContain('How often a failed upload is tried again. Default: 3.');
+  });
+});
+
+describe('sources of an extractive answer', () => {
+  it('lists five places to read, however many relevant passages come from one page', () => {
+    const page = (n: number) => ({
+      documentId: `tyres-${n}`,
+      title: `Tyres ${n}`,
+      url: `https://acme.example/tyres-${n}`,
+    });
+    // Three passages of the first page, then one of each of five other pages, all relevant.
+    const passages = [
+      ...[1, 2, 3].map((i) =>
+        passage({ ...page(0), text: `Tubeless tyres need sealant, part ${i} of the guide.` }),
+      ),
+      ...[1, 2, 3, 4, 5].map((n) =>
+        passage({ ...page(n), text: `Tubeless tyres and sealant, as model ${n} uses them.` }),
+      ),
+    ];
+    const { passages: sources } = extractAnswer({
+      bot,
+      question: 'Do tubeless tyres need sealant?',
+      history: [],
+      passages,
+    });
+    expect(sources.map((p) => p.documentId)).toEqual([
+      'tyres-0',
+      'tyres-1',
+      'tyres-2',
+      'tyres-3',
+      'tyres-4',
+    ]);
+  });
+});
+
 describe('passages found by meaning (dense retrieval)', () => {
   const cars = passage({
     title: 'Our vehicles',

@@ -1,17 +1,25 @@
 import { splitSentences } from '../../search/sentences.ts';
 import { carryTopic, pointsBack } from './follow-up.ts';
 import { closeQaMatch, isSmallTalk, relevantPassages, wantedTerms } from './relevance.ts';
-import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, smallTalkReply } from './replies.ts';
+import {
+  DONT_KNOW_REPLY,
+  distinctPassages,
+  distinctSources,
+  fixedAnswer,
+  smallTalkReply,
+} from './replies.ts';
 import { termSet } from './text.ts';
 import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
 
 /** Passages the answer may draw from, sentences it keeps, and how long it may get. */
 const MAX_PASSAGES = 3;
 /**
- * Relevant passages listed as sources: the answer's own first, then others as further places
- * to read (the right page is often among them when the extract came from a neighbouring one).
+ * Sources listed with an answer: the answer's own first, then the other relevant places as
+ * further reading (the right page is often among them when the extract came from a
+ * neighbouring one). Counted in distinct places, not passages: three passages of one page
+ * would otherwise crowd the others out of the list.
  */
-const SOURCE_PASSAGES = 5;
+const MAX_SOURCES = 5;
 const MAX_SENTENCES = 4;
 const MIN_SENTENCES = 2;
 const MAX_ANSWER_CHARS = 900;
@@ -39,6 +47,8 @@ interface Candidate {
   score: number;
   /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
   matches: boolean;
+  /** The line of the passage it is on: a list item, a definition, a table row, a paragraph. */
+  line: number;
 }
 
 /** Labels that open abstracts and reports ("Abstract: BACKGROUND: …"), not part of a sentence. */
@@ -79,12 +89,22 @@ function candidatesOf(passage: Passage, rank: number): Candidate[] {
   // Code blocks are not sentences to answer with.
   const prose = passage.text.replace(/^```[\s\S]*?^```/gm, '\n\n');
   const paragraphs = prose.split(/\n\s*\n|\n/);
-  for (const paragraph of paragraphs) {
+  for (const [line, paragraph] of paragraphs.entries()) {
     for (const raw of splitSentences(paragraph.trim())) {
       const text = tidy(raw);
       if (text.length < 3 || !/\p{L}/u.test(text) || isDebris(text)) continue;
       const terms = termSet(text);
-      out.push({ rank, pos: out.length, passage, text, terms, context, score: 0, matches: false });
+      out.push({
+        rank,
+        pos: out.length,
+        passage,
+        text,
+        terms,
+        context,
+        score: 0,
+        matches: false,
+        line,
+      });
     }
   }
   return out;
@@ -118,7 +138,9 @@ function score(wanted: Map<string, number>, candidates: Candidate[]): void {
 
 /**
  * One coherent run: the best sentence and the sentences next to it in the same passage, grown
- * towards the better-scoring side (the following one on a tie) while it fits.
+ * first through the rest of its own line (a definition's "Default: …" after its description, a
+ * list item's second sentence), then towards the better-scoring side (the following one on a
+ * tie) while it fits.
  */
 function choose(candidates: Candidate[]): Candidate[] {
   let best: Candidate | undefined;
@@ -132,7 +154,12 @@ function choose(candidates: Candidate[]): Candidate[] {
   while (end - start < MAX_SENTENCES) {
     const left = same[start - 1];
     const right = same[end];
-    const useLeft = fits(left) && (!fits(right) || (left?.score ?? 0) > (right?.score ?? 0));
+    const ownLine = (c: Candidate | undefined) => (c?.line === best.line ? 1 : 0);
+    const useLeft =
+      fits(left) &&
+      (!fits(right) ||
+        ownLine(left) > ownLine(right) ||
+        (ownLine(left) === ownLine(right) && (left?.score ?? 0) > (right?.score ?? 0)));
     const useRight = !useLeft && fits(right);
     if (!useLeft && !useRight) break;
     // Past the minimum, only sentences that add something to the answer join it.
@@ -173,14 +200,16 @@ function opening(passage: Passage): Candidate[] {
 }
 
 /**
- * The answer's text and its sources: first the passage it was taken from, then the other
- * passages judged relevant, as further places to read.
+ * The answer's text and its sources: first the passage it was taken from, then one passage of
+ * each other place judged relevant, as further places to read (MAX_SOURCES places in all).
  */
 const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
   const from = chosen[0]?.passage;
   return {
     text: chosen.map((c) => c.text).join(' '),
-    passages: from ? [from, ...relevant.filter((p) => p !== from)] : [],
+    passages: from
+      ? distinctPassages([from, ...relevant.filter((p) => p !== from)], MAX_SOURCES)
+      : [],
   };
 };
 
@@ -203,7 +232,7 @@ export function extractAnswer(
   score(wanted, candidates);
   const chosen = choose(candidates);
   const own = pointsBack(search.question) ? wanted : wantedTerms({ question: search.question });
-  const others = allRelevant.slice(0, SOURCE_PASSAGES).map((r) => r.passage);
+  const others = allRelevant.map((r) => r.passage);
   if (chosen.length > 0 && coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) {
     return answerOf(chosen, others);
   }

@@ -51,20 +51,27 @@ function linkTo(url: string, anchor: string, place: Place | null): string | null
 }
 
 /**
- * One source per document, and one per visible title + URL (a page cited through three chunks,
- * or two uploads with the same title, are listed once).
+ * The first passage of each source, at most `limit` sources: one per document, and one per
+ * visible title + URL (a page cited through three chunks, or two uploads with the same title,
+ * are one source).
  */
-export function distinctSources(passages: Passage[]): AnswerSource[] {
+export function distinctPassages(passages: Passage[], limit = Number.POSITIVE_INFINITY): Passage[] {
   const seen = new Set<string>();
-  const out: AnswerSource[] = [];
+  const out: Passage[] = [];
   for (const p of passages) {
+    if (out.length >= limit) break;
     const source = sourceOf(p);
     const keys = [`doc:${p.documentId}`, `shown:${source.title}\n${source.url ?? ''}`];
     if (keys.some((k) => seen.has(k))) continue;
     for (const k of keys) seen.add(k);
-    out.push(source);
+    out.push(p);
   }
   return out;
+}
+
+/** The sources of these passages, each listed once (distinctPassages). */
+export function distinctSources(passages: Passage[]): AnswerSource[] {
+  return distinctPassages(passages).map(sourceOf);
 }
 
 const WORDS_PER_TOKEN = 3;
