@@ -266,6 +266,27 @@ describe('an extract keeps a definition together', () => {
   });
 });
 
+describe('which passage an extract comes from', () => {
+  it('keeps to the better-ranked passage unless a lower one shares clearly more of the question', () => {
+    // The second passage's sentence has every word of the first's and one more, "long", which
+    // most sentences here share: not enough to outrank what retrieval put first.
+    const first = passage({
+      text: 'Frames carry a warranty of ten years. Shipping takes long in winter. Paint takes long to dry.',
+    });
+    const second = passage({
+      text: 'The warranty on frames lasts long. Assembly takes long for tandems. Repairs take long in spring.',
+    });
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'How long is the warranty on frames?',
+      history: [],
+      passages: [first, second],
+    });
+    expect(text).toContain('Frames carry a warranty of ten years.');
+    expect(passages[0]).toBe(first);
+  });
+});
+
 describe('sources of an extractive answer', () => {
   it('lists five places to read, however many relevant passages come from one page', () => {
     const page = (n: number) => ({
