@@ -11,6 +11,7 @@ import { loadSigningKey } from './lib/secrets.ts';
 import { createLifecycle, type Role } from './lifecycle.ts';
 import { authenticate } from './modules/auth/sessions.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
+import { createChatStatistics } from './modules/chat/chat-statistics.ts';
 import { createAnswerEngine } from './rag/answer/index.ts';
 import { createDenseSearch } from './rag/embeddings/dense-search.ts';
 import { openEmbeddings } from './rag/embeddings/index.ts';
@@ -44,6 +45,7 @@ export async function createRuntime(
   if (applied.length > 0) log.info({ applied }, 'database migrated');
   const embedder = await openEmbeddings(env, database.db, log);
   const dense = embedder ? createDenseSearch({ embedder, log }) : undefined;
+  const chatStatistics = await createChatStatistics({ db: database.db, log });
   const sessions = {
     db: database.db,
     key: loadSigningKey(env.dataDir, env.JWT_SECRET),
@@ -84,6 +86,8 @@ export async function createRuntime(
       log,
       engine: createAnswerEngine(env, log),
       retrieve: (db, q) => retrievePassages(db, { ...q, dense }),
+      // PostgreSQL's autovacuum keeps the statistics current once they exist.
+      turnSaved: database.kind === 'pglite' ? chatStatistics.turnSaved : undefined,
     }),
   };
   return {
@@ -94,6 +98,7 @@ export async function createRuntime(
       await ctx.realtime.close();
       await ctx.mailer.close(); // deferred mails and retries still need the database
       await ctx.searchVacuum?.stop();
+      await chatStatistics.stop();
       await database.close();
     },
   };

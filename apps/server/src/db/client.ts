@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -74,7 +75,8 @@ async function openEmbedded(dir: string | null): Promise<Database> {
   }
   const pglite = await PGlite.create({
     dataDir: dir ?? undefined,
-    extensions: { vector },
+    // pg_trgm: the inbox search's indexes (migration 0019).
+    extensions: { vector, pg_trgm },
     startParams: EMBEDDED_START_PARAMS,
   });
   // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temp dir.

@@ -17,6 +17,8 @@ export interface VacuumScheduler {
 export function createVacuumScheduler(opts: {
   /** The vacuum itself: vacuumSearchIndex on the embedded database. */
   vacuum: () => Promise<void>;
+  /** Names the run in the log when it fails. */
+  what?: string;
   log: Logger;
   minIntervalMs?: number;
 }): VacuumScheduler {
@@ -30,7 +32,7 @@ export function createVacuumScheduler(opts: {
     try {
       await opts.vacuum();
     } catch (err) {
-      opts.log.warn({ err }, 'search index vacuum failed');
+      opts.log.warn({ err }, `${opts.what ?? 'search index vacuum'} failed`);
     }
   };
   const run = () => {

@@ -149,7 +149,10 @@ export interface InboxConversation {
 
 export interface InboxPage {
   items: InboxConversation[];
+  /** How many conversations match; a search counts up to a cap (see `total_capped`). */
   total: number;
+  /** More than `total` match: a search stopped counting (show "1,000+"). */
+  total_capped: boolean;
   page: number;
   page_size: number;
 }

@@ -1,5 +1,5 @@
 import type { Vote } from '@docent/shared';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ConversationChannel } from '../../db/tables/chat.ts';
 import { type DayRange, rangeEnd, rangeStart } from './range.ts';
@@ -32,6 +32,22 @@ const COLUMNS = [
 /** `%text%` for ILIKE with the pattern characters of the text itself escaped. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The conversations with a turn whose question or answer contains the pattern. A title is its
+ * conversation's first question (cut at 200 characters), so finding the questions finds the
+ * titles too. `c.id IN (…)` rather than a correlated EXISTS, so the planner may read the
+ * trigram indexes of the turns (migration 0019) when few match, or walk the newest
+ * conversations and look at their turns when many do. No bot filter in here: the caller's
+ * conversations are of the right bots, and without statistics the planner took one as a
+ * reason to read every turn of the bot for each conversation.
+ */
+function mentioning(db: Kysely<DB>, pattern: string) {
+  return db
+    .selectFrom('chat_turns')
+    .select('conversation_id')
+    .where((eb) => eb.or([eb('question', 'ilike', pattern), eb('answer', 'ilike', pattern)]));
+}
+
 /** The conversations matching the filter, started in its range. */
 function matching(db: Kysely<DB>, f: InboxFilter) {
   let q = db
@@ -43,24 +59,45 @@ function matching(db: Kysely<DB>, f: InboxFilter) {
   if (f.feedback === 'up') q = q.where('c.thumbs_up', '>', 0);
   if (f.feedback === 'down') q = q.where('c.thumbs_down', '>', 0);
   if (f.unanswered) q = q.where('c.unanswered_count', '>', 0);
-  if (f.q) {
-    const pattern = contains(f.q);
-    q = q.where(
-      sql<SqlBool>`(c.title ILIKE ${pattern} OR EXISTS (
-        SELECT 1 FROM chat_turns t WHERE t.conversation_id = c.id
-          AND (t.question ILIKE ${pattern} OR t.answer ILIKE ${pattern})))` as Expression<SqlBool>,
-    );
-  }
+  if (f.q) q = q.where('c.id', 'in', mentioning(db, contains(f.q)));
   return q;
 }
 
-/** One page, newest first, and how many match in all. */
+/**
+ * How many conversations a search counts at most beyond the page's offset. A frequent word
+ * matches most of a busy bot's history; counting every match would take longer than finding
+ * the page, and "1,000+" says as much to the reader.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** How many match in all, or `limit` and `capped` when there are more. */
+async function countMatching(db: Kysely<DB>, f: InboxFilter, limit: number | undefined) {
+  if (limit === undefined) {
+    const row = await matching(db, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.n), capped: false };
+  }
+  const row = await db
+    .selectFrom(
+      matching(db, f)
+        .select('c.id')
+        .limit(limit + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return { total: Math.min(n, limit), capped: n > limit };
+}
+
+/** One page, newest first, and how many match in all (a search's count is capped). */
 export async function inboxPage(
   db: Kysely<DB>,
   f: InboxFilter,
   page: { offset: number; limit: number },
 ) {
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     matching(db, f)
       .select([...COLUMNS, RESOLVED.as('resolved')])
       .orderBy('c.created_at', 'desc')
@@ -68,11 +105,9 @@ export async function inboxPage(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    matching(db, f)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    countMatching(db, f, f.q ? page.offset + SEARCH_COUNT_CAP : undefined),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, ...count };
 }
 
 /** Every matching conversation's turns, for the CSV export (bounded by `limit` turns). */

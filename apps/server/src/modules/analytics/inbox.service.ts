@@ -85,12 +85,13 @@ export async function listInbox(
 ): Promise<InboxPage> {
   const { filter, scope } = await filterOf(db, userId, req);
   const paging = { page: req.page, page_size: req.page_size };
-  if (scope.ids.length === 0) return { items: [], total: 0, ...paging };
-  const { rows, total } = await inboxPage(db, filter, {
+  if (scope.ids.length === 0) return { items: [], total: 0, total_capped: false, ...paging };
+  const { rows, total, capped } = await inboxPage(db, filter, {
     offset: (req.page - 1) * req.page_size,
     limit: req.page_size,
   });
-  return { items: rows.map((r) => toConversation(r, scope)), total, ...paging };
+  const items = rows.map((r) => toConversation(r, scope));
+  return { items, total, total_capped: capped, ...paging };
 }
 
 /** One conversation with all its turns and their sources; another account's is a 404. */

@@ -127,5 +127,6 @@ async function store(deps: ChatServiceDeps, turn: Omit<NewTurn, 'key'>): Promise
     await new Promise((r) => setTimeout(r, 50));
     await saveTurn(deps.db, keyed);
   }
+  deps.turnSaved?.();
   return keyed.key;
 }

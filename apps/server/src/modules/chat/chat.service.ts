@@ -61,6 +61,8 @@ export interface ChatServiceDeps {
   log: Logger;
   engine: AnswerEngine;
   retrieve: Retrieve;
+  /** Called after each stored turn (the embedded database's statistics refresh counts them). */
+  turnSaved?: (() => void) | undefined;
 }
 
 const LIST_LIMIT = 200;

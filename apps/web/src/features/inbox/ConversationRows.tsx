@@ -19,6 +19,8 @@ export function ConversationRows({ data, hrefOf, onPage, lastOpened }: Props) {
   const first = (data.page - 1) * data.page_size + 1;
   const last = Math.min(data.total, first + data.items.length - 1);
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  // A search stops counting at a cap: the count and the page count are lower bounds.
+  const more = data.total_capped ? '+' : '';
   const list = useRef<HTMLUListElement>(null);
   // Coming back from a conversation, keyboard users land on the row they opened.
   const focusOnMount = useRef(lastOpened);
@@ -59,7 +61,7 @@ export function ConversationRows({ data, hrefOf, onPage, lastOpened }: Props) {
       </ul>
       <nav className="inbox-pager" aria-label="Pages">
         <p className="inbox-pager__count" aria-live="polite">
-          {`${first.toLocaleString()}–${last.toLocaleString()} of ${data.total.toLocaleString()}`}
+          {`${first.toLocaleString()}–${last.toLocaleString()} of ${data.total.toLocaleString()}${more}`}
         </p>
         <div className="inbox-pager__buttons">
           <button
@@ -70,11 +72,11 @@ export function ConversationRows({ data, hrefOf, onPage, lastOpened }: Props) {
           >
             <ChevronLeft size={16} aria-hidden="true" /> Previous
           </button>
-          <span className="inbox-pager__page">{`Page ${data.page} of ${pages}`}</span>
+          <span className="inbox-pager__page">{`Page ${data.page} of ${pages.toLocaleString()}${more}`}</span>
           <button
             type="button"
             className="btn btn--secondary btn--sm"
-            disabled={data.page >= pages}
+            disabled={data.page >= pages && !data.total_capped}
             onClick={() => onPage(data.page + 1)}
           >
             Next <ChevronRight size={16} aria-hidden="true" />
