@@ -32,7 +32,11 @@ export async function authoriseBot(
   scope: ChatScope,
   botId: string,
 ): Promise<ChatBotRow> {
-  const bot = UUID.test(botId) ? await findChatBot(db, botId) : undefined;
+  return checkBot(scope, UUID.test(botId) ? await findChatBot(db, botId) : undefined);
+}
+
+/** authoriseBot for a bot row the caller has already read. */
+export function checkBot(scope: ChatScope, bot: ChatBotRow | undefined): ChatBotRow {
   if (!bot || (scope.channel === 'dashboard' && bot.user_id !== scope.userId)) {
     throw notFound('Chatbot not found');
   }

@@ -5,9 +5,14 @@ import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AnswerEngine, Passage } from '../../rag/answer/index.ts';
 import type { CarriedTerms, NearChunks } from '../../search/query.ts';
-import { authoriseBot, authoriseConversation } from './chat-access.ts';
+import { authoriseBot, authoriseConversation, checkBot } from './chat-access.ts';
 import { answerTurn, type TurnRequest } from './chat-turn.ts';
-import { listConversations, listTurns, type TurnRow } from './conversations.repo.ts';
+import {
+  type ChatBotRow,
+  listConversations,
+  listTurns,
+  type TurnRow,
+} from './conversations.repo.ts';
 import { ratingOf } from './feedback.ts';
 
 /** Same signature as rag/passages.ts (retrievePassages). */
@@ -39,6 +44,8 @@ export type ChatScope =
 
 export interface ChatRequest {
   botId: string;
+  /** The bot's row when the caller has just read it (the public API does): not read again. */
+  bot?: ChatBotRow;
   question: string;
   conversationId?: string;
   sessionId?: string;
@@ -88,7 +95,8 @@ export function createChatService(deps: ChatServiceDeps) {
    */
   async function open(scope: ChatScope, req: ChatRequest): Promise<OpenChat> {
     const startedAt = performance.now();
-    const bot = await authoriseBot(db, scope, req.botId);
+    const bot =
+      req.bot?.id === req.botId ? checkBot(scope, req.bot) : await authoriseBot(db, scope, req.botId);
     const existing = req.conversationId
       ? await authoriseConversation(db, scope, bot.id, req.conversationId)
       : undefined;

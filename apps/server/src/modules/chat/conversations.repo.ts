@@ -122,58 +122,36 @@ export interface NewTurn {
 }
 
 /**
- * Stores a finished turn in one transaction: the conversation row on its first turn, the turn,
- * the conversation's counters, and the bot's "first message" quick-start flag.
+ * Stores a finished turn in one statement (a widget turn is the hottest write): the turn, then
+ * the conversation, created by its first turn or its counters advanced, and on the dashboard
+ * the bot's "first message" quick-start flag. Both follow from the turn's row, so a repeated
+ * save (same key) changes nothing. The turn is inserted before its conversation in the same
+ * statement: foreign keys are checked at the statement's end.
  */
 export async function saveTurn(db: Kysely<DB>, t: NewTurn): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('conversations')
-      .values({
-        id: t.conversationId,
-        bot_id: t.botId,
-        channel: t.channel,
-        user_id: t.userId,
-        session_id: t.sessionId,
-        title: t.title,
-        country: t.country,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    const inserted = await trx
-      .insertInto('chat_turns')
-      .values({
-        conversation_id: t.conversationId,
-        bot_id: t.botId,
-        question: t.question,
-        answer: t.answer,
-        sources: JSON.stringify(t.sources),
-        engine: t.engine,
-        turn_key: t.key,
-        answered: t.answered,
-        latency_ms: t.latencyMs,
-      })
-      .onConflict((oc) => oc.column('turn_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return; // an earlier attempt stored it
-    await trx
-      .updateTable('conversations')
-      .set({
-        turn_count: sql`turn_count + 1`,
-        answered_count: sql`answered_count + ${t.answered ? 1 : 0}`,
-        unanswered_count: sql`unanswered_count + ${t.answered ? 0 : 1}`,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', t.conversationId)
-      .execute();
-    if (t.channel === 'dashboard') {
-      await trx
-        .updateTable('bots')
-        .set({ first_message: true })
-        .where('id', '=', t.botId)
-        .where('first_message', '=', false)
-        .execute();
-    }
-  });
+  const answered = t.answered ? 1 : 0;
+  await sql`
+    WITH turn AS (
+      INSERT INTO chat_turns (conversation_id, bot_id, question, answer, sources, engine,
+        turn_key, answered, latency_ms)
+      VALUES (${t.conversationId}::uuid, ${t.botId}::uuid, ${t.question}, ${t.answer},
+        ${JSON.stringify(t.sources)}::jsonb, ${t.engine}, ${t.key}::uuid, ${t.answered},
+        ${t.latencyMs})
+      ON CONFLICT (turn_key) DO NOTHING
+      RETURNING id),
+    conversation AS (
+      INSERT INTO conversations AS c (id, bot_id, channel, user_id, session_id, title, country,
+        turn_count, answered_count, unanswered_count)
+      SELECT ${t.conversationId}::uuid, ${t.botId}::uuid, ${t.channel}, ${t.userId}::uuid,
+        ${t.sessionId}, ${t.title}, ${t.country}, 1, ${answered}::int, ${1 - answered}::int
+      FROM turn
+      ON CONFLICT (id) DO UPDATE SET
+        turn_count = c.turn_count + 1,
+        answered_count = c.answered_count + EXCLUDED.answered_count,
+        unanswered_count = c.unanswered_count + EXCLUDED.unanswered_count,
+        updated_at = now()
+      RETURNING id)
+    UPDATE bots SET first_message = true
+    WHERE id = ${t.botId}::uuid AND NOT first_message AND ${t.channel} = 'dashboard'
+      AND EXISTS (SELECT 1 FROM conversation)`.execute(db);
 }

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { ChatBotRow } from '../chat/conversations.repo.ts';
 import type { DB } from '../../db/schema.ts';
 
 export async function listAllowedDomains(db: Kysely<DB>, botId: string): Promise<string[]> {
@@ -25,4 +26,23 @@ export async function replaceAllowedDomains(
         .execute();
     }
   });
+}
+
+/**
+ * The bot as chat reads it, with its allowed domains (sorted), in one query: every public
+ * request reads both before anything else.
+ */
+export function findBotWithDomains(
+  db: Kysely<DB>,
+  botId: string,
+): Promise<(ChatBotRow & { domains: string[] }) | undefined> {
+  return db
+    .selectFrom('bots')
+    .select(['id', 'user_id', 'name', 'agent_name', 'business_name', 'base_prompt'])
+    .select(
+      sql<string[]>`array(SELECT d.domain FROM bot_allowed_domains d
+        WHERE d.bot_id = bots.id ORDER BY d.domain)`.as('domains'),
+    )
+    .where('id', '=', botId)
+    .executeTakeFirst();
 }

@@ -2,8 +2,13 @@ import { WIDGET_MESSAGES } from '@docent/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 import { clientAddress } from './address-block.ts';
-import { countActiveKeys, countHit, deleteCountersBefore, refundHit } from './rate-counter.repo.ts';
-import { findWidgetBudget, markWidgetBudgetReached } from './widget-budget.repo.ts';
+import {
+  countActiveKeys,
+  countWidgetHits,
+  deleteCountersBefore,
+  refundHit,
+} from './rate-counter.repo.ts';
+import { markWidgetBudgetReached } from './widget-budget.repo.ts';
 
 const WINDOW_MS = 60_000;
 /** Past its budget a bot still answers fair users, but never more than this many times it. */
@@ -30,17 +35,27 @@ export async function chargeChatMessage(
   const { db } = deps;
   const perVisitor = deps.env.WIDGET_VISITOR_MESSAGES_PER_MINUTE;
   const client = clientAddress(who.ip);
-  if ((await countHit(db, `v:${who.botId}:${who.visitorId}`, WINDOW_MS)) > perVisitor) {
-    throw new AppError(429, WIDGET_MESSAGES.visitorRateLimited);
-  }
-  if ((await countHit(db, `ip:${who.botId}:${client.address}`, WINDOW_MS)) > perVisitor * 3) {
-    throw new AppError(429, WIDGET_MESSAGES.visitorRateLimited);
-  }
-  const budget = await botBudget(deps, who.botId);
   const blockKey = `blk:${who.botId}:${client.block}`;
   const botKey = `b:${who.botId}`;
-  const blockUsed = await countHit(db, blockKey, WINDOW_MS);
-  const botUsed = await countHit(db, botKey, WINDOW_MS);
+  // Every turn goes through here: the counts and the budget are one statement.
+  const hits = await countWidgetHits(
+    db,
+    {
+      visitor: `v:${who.botId}:${who.visitorId}`,
+      address: `ip:${who.botId}:${client.address}`,
+      block: blockKey,
+      bot: botKey,
+      botId: who.botId,
+    },
+    { visitorCap: perVisitor, addressCap: perVisitor * 3 },
+    WINDOW_MS,
+  );
+  if (hits.block === null || hits.bot === null) {
+    throw new AppError(429, WIDGET_MESSAGES.visitorRateLimited);
+  }
+  const budget = hits.budget ?? deps.env.WIDGET_BOT_MESSAGES_PER_MINUTE;
+  const blockUsed = hits.block;
+  const botUsed = hits.bot;
   sweepNowAndThen(deps);
   if (botUsed <= budget) return;
 
@@ -52,15 +67,6 @@ export async function chargeChatMessage(
   await refundHit(db, blockKey, WINDOW_MS);
   await refundHit(db, botKey, WINDOW_MS);
   throw new AppError(429, WIDGET_MESSAGES.botRateLimited);
-}
-
-/** The owner's budget for the bot, or the server's default. */
-export async function botBudget(
-  deps: Pick<ChatBudgetDeps, 'db' | 'env'>,
-  botId: string,
-): Promise<number> {
-  const row = await findWidgetBudget(deps.db, botId);
-  return row?.messages_per_minute ?? deps.env.WIDGET_BOT_MESSAGES_PER_MINUTE;
 }
 
 /** Old windows are useless; a cheap sweep now and then keeps the table small. */

@@ -1,16 +1,17 @@
 import { greetingFor, type PublicBotConfig, WIDGET_MESSAGES } from '@docent/shared';
 import { notFound } from '../../lib/app-error.ts';
 import { findOwnedBot, isUuid } from '../bots/bots.repo.ts';
-import { findChatBot } from '../chat/conversations.repo.ts';
+import type { ChatBotRow } from '../chat/conversations.repo.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { themeOf } from '../theme/theme.service.ts';
-import { listAllowedDomains, replaceAllowedDomains } from './allowed-domains.repo.ts';
+import {
+  findBotWithDomains,
+  listAllowedDomains,
+  replaceAllowedDomains,
+} from './allowed-domains.repo.ts';
 
-export interface PublicBot {
-  id: string;
-  name: string;
-  agent_name: string;
-  business_name: string;
+/** A bot as the public API sees it: the row chat answers with, and its allowed domains. */
+export interface PublicBot extends ChatBotRow {
   domains: string[];
 }
 
@@ -19,15 +20,9 @@ export async function findPublicBot(
   deps: Pick<ServiceDeps, 'db'>,
   botId: string,
 ): Promise<PublicBot> {
-  const bot = isUuid(botId) ? await findChatBot(deps.db, botId) : undefined;
+  const bot = isUuid(botId) ? await findBotWithDomains(deps.db, botId) : undefined;
   if (!bot) throw notFound(WIDGET_MESSAGES.botNotFound);
-  return {
-    id: bot.id,
-    name: bot.name,
-    agent_name: bot.agent_name,
-    business_name: bot.business_name,
-    domains: await listAllowedDomains(deps.db, bot.id),
-  };
+  return bot;
 }
 
 export async function publicConfig(

@@ -18,6 +18,48 @@ export async function countHit(db: Kysely<DB>, key: string, windowMs: number): P
   return row.hits;
 }
 
+/** The hits of a widget message's counters in the current window, as chargeChatMessage reads them. */
+export interface WidgetHits {
+  visitor: number;
+  /** Null when the visitor was over its cap: the address was not counted. */
+  address: number | null;
+  /** Null when the visitor or the address was over its cap: neither was counted. */
+  block: number | null;
+  bot: number | null;
+  /** The owner's budget for the bot, or null for the server's default. */
+  budget: number | null;
+}
+
+/**
+ * One widget message counted in one round trip, as four countHit calls in a row would count
+ * it: the visitor's key, then the address's only if the visitor is within `visitorCap`, then
+ * the block's and the bot's only if the address is within `addressCap`. The keys are always
+ * locked in this order, so concurrent messages cannot deadlock.
+ */
+export async function countWidgetHits(
+  db: Kysely<DB>,
+  keys: { visitor: string; address: string; block: string; bot: string; botId: string },
+  caps: { visitorCap: number; addressCap: number },
+  windowMs: number,
+): Promise<WidgetHits> {
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const hit = (key: string, after: ReturnType<typeof sql>) => sql`
+    INSERT INTO public_rate_counters AS r (key, window_start, hits)
+    SELECT ${key}, ${windowStart}::timestamptz, 1 WHERE ${after}
+    ON CONFLICT (key, window_start) DO UPDATE SET hits = r.hits + 1
+    RETURNING hits`;
+  const result = await sql<WidgetHits>`
+    WITH v AS (${hit(keys.visitor, sql`true`)}),
+    a AS (${hit(keys.address, sql`(SELECT hits FROM v) <= ${caps.visitorCap}`)}),
+    k AS (${hit(keys.block, sql`(SELECT hits FROM a) <= ${caps.addressCap}`)}),
+    b AS (${hit(keys.bot, sql`EXISTS (SELECT 1 FROM k)`)})
+    SELECT (SELECT hits FROM v) AS visitor, (SELECT hits FROM a) AS address,
+      (SELECT hits FROM k) AS block, (SELECT hits FROM b) AS bot,
+      (SELECT messages_per_minute FROM bot_widget_budgets WHERE bot_id = ${keys.botId}::uuid)
+        AS budget`.execute(db);
+  return result.rows[0] as WidgetHits;
+}
+
 /** Takes back one hit of `key` in the current window (a request that was refused after all). */
 export async function refundHit(db: Kysely<DB>, key: string, windowMs: number): Promise<void> {
   const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);

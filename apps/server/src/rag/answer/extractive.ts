@@ -49,8 +49,8 @@ interface Candidate {
   pos: number;
   passage: Passage;
   text: string;
-  terms: Set<string>;
-  context: Set<string>;
+  terms: ReadonlySet<string>;
+  context: ReadonlySet<string>;
   score: number;
   /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
   matches: boolean;

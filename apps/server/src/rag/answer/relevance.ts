@@ -25,8 +25,13 @@ export interface Relevance {
   closeInMeaning: boolean;
 }
 
+/** The terms of the passage's title, heading, stored question and text (each remembered apart). */
 export function passageTerms(p: Passage): Set<string> {
-  return termSet([p.title, p.heading ?? '', p.question ?? '', p.text].join('\n'));
+  const all = new Set(termSet(p.text));
+  for (const part of [p.title, p.heading, p.question]) {
+    if (part) for (const t of termSet(part)) all.add(t);
+  }
+  return all;
 }
 
 /**

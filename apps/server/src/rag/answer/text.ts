@@ -58,7 +58,24 @@ export function terms(text: string): string[] {
   return out;
 }
 
-/** Distinct content terms. */
-export function termSet(text: string): Set<string> {
-  return new Set(terms(text));
+/**
+ * Distinct content terms, remembered for recent texts: every answer analyses its passages'
+ * titles, headings and sentences, and a knowledge base's popular pages come back answer after
+ * answer. A text's terms never change, so the memo needs no invalidation; it is bounded in
+ * entries and in the length of what it keeps (cleared when full, like the stem cache).
+ */
+const memo = new Map<string, ReadonlySet<string>>();
+const MEMO_ENTRIES = 5_000;
+const MEMO_MAX_CHARS = 2_000;
+
+export function termSet(text: string): ReadonlySet<string> {
+  let set = memo.get(text);
+  if (set === undefined) {
+    set = new Set(terms(text));
+    if (text.length <= MEMO_MAX_CHARS) {
+      if (memo.size >= MEMO_ENTRIES) memo.clear();
+      memo.set(text, set);
+    }
+  }
+  return set;
 }

@@ -80,6 +80,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const chat = await ctx.chat.open(scope, {
         botId: bot.id,
+        bot,
         question,
         ...(conversation_id ? { conversationId: conversation_id } : {}),
       });
