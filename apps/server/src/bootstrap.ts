@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { AppContext } from './app-context.ts';
 import type { Env } from './config/env.ts';
-import { type Database, openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import type { Database } from './db/client.ts';
+import { openMigratedDatabase } from './db/open-migrated.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
@@ -36,12 +36,11 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   configureSafeFetch({ allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK, publicUrl: env.publicUrl });
-  const database = await openDatabase({
+  const { database, applied } = await openMigratedDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: opts.pgliteDir === undefined ? path.join(env.dataDir, 'pg') : opts.pgliteDir,
     onIdleError: (err) => log.warn({ err }, 'idle database connection failed'),
   });
-  const applied = await migrate(database.db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
   const embedder = await openEmbeddings(env, database.db, log);
   const dense = embedder ? createDenseSearch({ embedder, log }) : undefined;

@@ -5,6 +5,9 @@ import path from 'node:path';
 const PGLITE = import.meta.resolve('@electric-sql/pglite');
 const INIT_TIMEOUT_MS = 10 * 60_000;
 
+/** Whether `dir` holds an embedded database already. */
+export const embeddedDirExists = (dir: string): boolean => existsSync(path.join(dir, 'PG_VERSION'));
+
 /**
  * Creates the embedded database in `dir` (initdb) in a short-lived child process, unless it
  * exists. PGlite runs initdb in two more WebAssembly instances of its own; in this process they
@@ -13,7 +16,7 @@ const INIT_TIMEOUT_MS = 10 * 60_000;
  * The child is plain node (no TypeScript loader): it only runs PGlite's own JavaScript.
  */
 export async function initEmbeddedDir(dir: string, startParams: string[]): Promise<void> {
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  if (embeddedDirExists(dir)) return;
   const script = [
     `const { PGlite } = await import(${JSON.stringify(PGLITE)});`,
     `const db = await PGlite.create(${JSON.stringify({ dataDir: dir, startParams })});`,

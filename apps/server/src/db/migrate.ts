@@ -8,11 +8,24 @@ const MIGRATIONS_DIR = serverPath('src/db/migrations/');
 /** Arbitrary constant: serialises migrations when several processes start at once. */
 const MIGRATION_LOCK = 4_242_001;
 
-/** Applies every not-yet-applied `migrations/*.sql` file in name order, each in a transaction. */
-export async function migrate(db: Kysely<DB>): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
+const migrationFiles = (): string[] =>
+  readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort();
+
+/** The migrations not yet applied, without applying any. */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  const table = await sql<{ t: string | null }>`
+    SELECT to_regclass('schema_migrations')::text AS t`.execute(db);
+  if (!table.rows[0]?.t) return migrationFiles();
+  const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db);
+  const seen = new Set(done.rows.map((r) => r.name));
+  return migrationFiles().filter((f) => !seen.has(f));
+}
+
+/** Applies every not-yet-applied `migrations/*.sql` file in name order, each in a transaction. */
+export async function migrate(db: Kysely<DB>): Promise<string[]> {
+  const files = migrationFiles();
   const applied: string[] = [];
   await db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
