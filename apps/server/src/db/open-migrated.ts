@@ -46,7 +46,9 @@ async function migrateInChild(dir: string): Promise<string[]> {
     child.once('exit', (code) => resolve(code));
   });
   if (exitCode !== 0) {
-    throw new Error(`Migrating the embedded database in ${dir} failed (exit ${exitCode}): ${stderr}`);
+    throw new Error(
+      `Migrating the embedded database in ${dir} failed (exit ${exitCode}): ${stderr}`,
+    );
   }
   return JSON.parse(stdout) as string[];
 }

@@ -50,9 +50,19 @@ export async function authoriseConversation(
   botId: string,
   conversationId: string,
 ): Promise<ConversationRow> {
-  const conversation = UUID.test(conversationId)
-    ? await findConversation(db, conversationId)
-    : undefined;
+  return checkConversation(
+    scope,
+    botId,
+    UUID.test(conversationId) ? await findConversation(db, conversationId) : undefined,
+  );
+}
+
+/** authoriseConversation for a conversation row the caller has already read. */
+export function checkConversation<C extends ConversationRow>(
+  scope: ChatScope,
+  botId: string,
+  conversation: C | undefined,
+): C {
   if (!conversation || !inScope(conversation, botId, scope)) {
     throw notFound('Conversation not found');
   }

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { ChatSource } from '@docent/shared';
 import { searchRequestFor } from '../../rag/answer/follow-up.ts';
 import type { AnswerSource } from '../../rag/answer/index.ts';
-import { HISTORY_TURNS } from '../../rag/answer/prompt.ts';
 import { DONT_KNOW_REPLY } from '../../rag/answer/replies.ts';
 import type { ChatEvent, ChatScope, ChatServiceDeps } from './chat.service.ts';
 import { storedChannel } from './chat-access.ts';
 import {
   type ChatBotRow,
-  type ConversationRow,
+  type ConversationWithHistory,
   type NewTurn,
-  recentTurns,
   saveTurn,
 } from './conversations.repo.ts';
 
@@ -32,8 +30,8 @@ const toApiSource = (s: AnswerSource): ChatSource => ({
 export interface TurnRequest {
   scope: ChatScope;
   bot: ChatBotRow;
-  /** Absent for the first turn of a new conversation. */
-  existing: ConversationRow | undefined;
+  /** Absent for the first turn of a new conversation; read with its last turns. */
+  existing: ConversationWithHistory | undefined;
   conversationId: string;
   question: string;
   sessionId: string | undefined;
@@ -52,7 +50,7 @@ export async function* answerTurn(
 ): AsyncGenerator<ChatEvent> {
   const { db, engine } = deps;
   const { bot, existing, question, scope, conversationId } = turn;
-  const history = existing ? await recentTurns(db, existing.id, HISTORY_TURNS) : [];
+  const history = existing?.history ?? [];
   const search = await searchRequestFor(engine, question, history, {
     log: deps.log,
     ...(signal ? { signal } : {}),

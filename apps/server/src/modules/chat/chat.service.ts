@@ -4,11 +4,19 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AnswerEngine, Passage } from '../../rag/answer/index.ts';
+import { HISTORY_TURNS } from '../../rag/answer/prompt.ts';
 import type { CarriedTerms, NearChunks } from '../../search/query.ts';
-import { authoriseBot, authoriseConversation, checkBot } from './chat-access.ts';
+import {
+  authoriseBot,
+  authoriseConversation,
+  checkBot,
+  checkConversation,
+  UUID,
+} from './chat-access.ts';
 import { answerTurn, type TurnRequest } from './chat-turn.ts';
 import {
   type ChatBotRow,
+  findConversationWithHistory,
   listConversations,
   listTurns,
   type TurnRow,
@@ -93,12 +101,17 @@ export function createChatService(deps: ChatServiceDeps) {
    * Checks everything that can be refused (bot, conversation) before anything is streamed, so
    * those failures are ordinary HTTP errors; the returned chat then produces the answer.
    */
+  const withHistory = (id: string) =>
+    UUID.test(id) ? findConversationWithHistory(db, id, HISTORY_TURNS) : Promise.resolve(undefined);
+
   async function open(scope: ChatScope, req: ChatRequest): Promise<OpenChat> {
     const startedAt = performance.now();
     const bot =
-      req.bot?.id === req.botId ? checkBot(scope, req.bot) : await authoriseBot(db, scope, req.botId);
+      req.bot?.id === req.botId
+        ? checkBot(scope, req.bot)
+        : await authoriseBot(db, scope, req.botId);
     const existing = req.conversationId
-      ? await authoriseConversation(db, scope, bot.id, req.conversationId)
+      ? checkConversation(scope, bot.id, await withHistory(req.conversationId))
       : undefined;
     const turn: TurnRequest = {
       scope,

@@ -47,24 +47,47 @@ export function findConversation(db: Kysely<DB>, id: string): Promise<Conversati
     .executeTakeFirst();
 }
 
-/** The last `limit` turns, oldest first. */
-export async function recentTurns(
+/** A conversation with its last turns, oldest first. */
+export type ConversationWithHistory = ConversationRow & { history: PastTurn[] };
+
+interface HistoryRow {
+  question: string;
+  answer: string;
+  sources: StoredSource[] | null;
+}
+
+/**
+ * The conversation and its last `limit` turns in one query: every follow-up question reads
+ * both before it is answered.
+ */
+export async function findConversationWithHistory(
   db: Kysely<DB>,
-  conversationId: string,
+  id: string,
   limit: number,
-): Promise<PastTurn[]> {
-  const rows = await db
-    .selectFrom('chat_turns')
-    .select(['question', 'answer', 'sources'])
-    .where('conversation_id', '=', conversationId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.reverse().map((r) => ({
-    question: r.question,
-    answer: r.answer,
-    sourceChunks: (r.sources ?? []).map((s) => Number(s.chunk_id)).filter(Number.isSafeInteger),
-  }));
+): Promise<ConversationWithHistory | undefined> {
+  const row = await db
+    .selectFrom('conversations')
+    .select(['id', 'bot_id', 'channel', 'user_id', 'session_id', 'title', 'created_at'])
+    .select(
+      sql<HistoryRow[]>`coalesce((
+        SELECT json_agg(json_build_object('question', h.question, 'answer', h.answer,
+          'sources', h.sources) ORDER BY h.id)
+        FROM (SELECT t.id, t.question, t.answer, t.sources FROM chat_turns t
+              WHERE t.conversation_id = conversations.id ORDER BY t.id DESC LIMIT ${limit}) h),
+        '[]')`.as('recent'),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { recent, ...conversation } = row;
+  return {
+    ...conversation,
+    history: recent.map((r) => ({
+      question: r.question,
+      answer: r.answer,
+      sourceChunks: (r.sources ?? []).map((s) => Number(s.chunk_id)).filter(Number.isSafeInteger),
+    })),
+  };
 }
 
 export function listTurns(db: Kysely<DB>, conversationId: string): Promise<TurnRow[]> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { ChatBotRow } from '../chat/conversations.repo.ts';
 import type { DB } from '../../db/schema.ts';
+import type { ChatBotRow } from '../chat/conversations.repo.ts';
 
 export async function listAllowedDomains(db: Kysely<DB>, botId: string): Promise<string[]> {
   const rows = await db
