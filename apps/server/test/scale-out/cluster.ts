@@ -86,6 +86,17 @@ export function buildServer(): void {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: SERVER_DIR, stdio: 'inherit' });
 }
 
+/**
+ * The Node flags of apps/server's start script (the heap limit, see docs/operations.md), so a
+ * compiled install here runs with what `npm start` gives it.
+ */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8'));
+  return String(pkg.scripts.start)
+    .split(' ')
+    .filter((arg) => arg.startsWith('--'));
+}
+
 export async function spawnServer(opts: {
   name: string;
   roles: Role[];
@@ -101,7 +112,7 @@ export async function spawnServer(opts: {
   const child = spawn(
     process.execPath,
     [
-      ...(opts.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts']),
+      ...(opts.compiled ? [...startFlags(), 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts']),
       `--roles=${roles.join(',')}`,
     ],
     {
