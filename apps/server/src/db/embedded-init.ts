@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { runNodeChild } from './run-child.ts';
 
 const PGLITE = import.meta.resolve('@electric-sql/pglite');
 const INIT_TIMEOUT_MS = 10 * 60_000;
@@ -22,21 +22,9 @@ export async function initEmbeddedDir(dir: string, startParams: string[]): Promi
     `const db = await PGlite.create(${JSON.stringify({ dataDir: dir, startParams })});`,
     'await db.close();',
   ].join('\n');
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    timeout: INIT_TIMEOUT_MS,
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr = (stderr + String(d)).slice(-4000);
-  });
-  const exitCode = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (exit) => resolve(exit));
-  });
-  if (exitCode !== 0) {
-    throw new Error(
-      `Creating the embedded database in ${dir} failed (exit ${exitCode}): ${stderr}`,
-    );
-  }
+  await runNodeChild(
+    ['--input-type=module', '-e', script],
+    `Creating the embedded database in ${dir}`,
+    INIT_TIMEOUT_MS,
+  );
 }

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { childEntryArgs } from '../server-files.ts';
 import { type Database, type DatabaseOptions, openDatabase } from './client.ts';
 import { embeddedDirExists } from './embedded-init.ts';
 import { migrate, pendingMigrations } from './migrate.ts';
+import { runNodeChild } from './run-child.ts';
 
 const CHILD_ENTRY = childEntryArgs('migrate.child.ts');
 
@@ -30,25 +30,10 @@ export async function openMigratedDatabase(
 }
 
 async function migrateInChild(dir: string): Promise<string[]> {
-  const child = spawn(process.execPath, [...CHILD_ENTRY, dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => {
-    stdout += String(d);
-  });
-  child.stderr.on('data', (d) => {
-    stderr = (stderr + String(d)).slice(-4000);
-  });
-  const exitCode = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => resolve(code));
-  });
-  if (exitCode !== 0) {
-    throw new Error(
-      `Migrating the embedded database in ${dir} failed (exit ${exitCode}): ${stderr}`,
-    );
-  }
-  return JSON.parse(stdout) as string[];
+  // No time limit: a migration backfilling a long history may take as long as it needs.
+  const printed = await runNodeChild(
+    [...CHILD_ENTRY, dir],
+    `Migrating the embedded database in ${dir}`,
+  );
+  return JSON.parse(printed) as string[];
 }
