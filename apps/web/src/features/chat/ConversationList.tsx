@@ -5,8 +5,8 @@ import { Button } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { removeSessionKeys, setSession } from '../../lib/session.ts';
+import { fullDate, timeAgo } from '../../lib/time.ts';
 import { fetchConversations } from './chat.api.ts';
-import { fullDate, timeAgo } from './time.ts';
 import './conversations.css';
 
 /** A bot's past conversations, newest first; choosing one reopens it in /chat. */

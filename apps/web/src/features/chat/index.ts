@@ -4,4 +4,3 @@ export { ConversationList } from './ConversationList.tsx';
 export { Markdown } from './markdown.tsx';
 export { QuickStartPanel } from './QuickStartPanel.tsx';
 export { SourceList } from './SourceList.tsx';
-export { fullDate, timeAgo } from './time.ts';

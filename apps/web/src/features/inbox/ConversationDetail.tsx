@@ -2,7 +2,8 @@ import type { InboxDetail, InboxTurn } from '@docent/shared';
 import { ArrowLeft, Bot, CircleAlert, ThumbsDown, ThumbsUp, User } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { fullDate, Markdown, SourceList } from '../chat/index.ts';
+import { fullDate } from '../../lib/time.ts';
+import { Markdown, SourceList } from '../chat/index.ts';
 import { ConversationBadges } from './ConversationBadges.tsx';
 import './inbox-detail.css';
 

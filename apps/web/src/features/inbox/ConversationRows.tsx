@@ -2,7 +2,7 @@ import type { InboxPage } from '@docent/shared';
 import { ChevronLeft, ChevronRight, MessagesSquare } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { fullDate, timeAgo } from '../chat/index.ts';
+import { fullDate, timeAgo } from '../../lib/time.ts';
 import { ConversationBadges } from './ConversationBadges.tsx';
 
 interface Props {
