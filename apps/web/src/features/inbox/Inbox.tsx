@@ -34,8 +34,12 @@ export function Inbox({ botId }: { botId: string }) {
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const query = apiQuery(filters, botId, tz, today);
 
+  // Synchronously, not in the router's default transition: a controlled checkbox or select
+  // would otherwise show its old value until React got round to the new URL (a click on
+  // "Unanswered only" seemed not to take). The list itself keeps its rows while it reloads.
+  const setNow = (next: URLSearchParams) => setParams(next, { flushSync: true });
   const update = (next: Partial<InboxFilters>) =>
-    setParams(writeFilters({ ...filters, page: 1, ...next }));
+    setNow(writeFilters({ ...filters, page: 1, ...next }));
   const hrefOf = (id: string) => `?${writeFilters(filters, id)}`;
   const backTo = `?${writeFilters(filters)}`;
 
@@ -63,7 +67,7 @@ export function Inbox({ botId }: { botId: string }) {
         hrefOf={hrefOf}
         lastOpened={lastOpened}
         onPage={(page) => update({ page })}
-        onClear={() => setParams(new URLSearchParams())}
+        onClear={() => setNow(new URLSearchParams())}
       />
     </section>
   );
