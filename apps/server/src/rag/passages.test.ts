@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../config/env.ts';
+import { describe, expect, it } from 'vitest';
 import { extractHtml } from '../ingest/extract/html.ts';
 import { assemblePages } from '../ingest/extract/pdf-cleanup.ts';
 import { type IngestDocument, ingestSource } from '../ingest/pipeline.ts';
 import { pdfDocuments } from '../ingest/sources/pdf.ts';
 import { youtubeDocuments } from '../ingest/sources/youtube.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createBot, openSearchTestDb, type SearchTestDb } from '../search/testing/search-db.ts';
+import { createBot } from '../search/testing/search-db.ts';
+import { useSearchTestDb } from '../search/testing/use-search-test-db.ts';
 import { carryTopic, leansOnContext } from './answer/follow-up.ts';
 import { distinctSources } from './answer/replies.ts';
 import { retrievePassages } from './passages.ts';
 
-let t: SearchTestDb;
-beforeAll(async () => {
-  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useSearchTestDb();
 
 /** A bot trained through the ingestion pipeline (normalise → chunk → index), as a crawl does. */
 async function train(docs: IngestDocument[]): Promise<string> {

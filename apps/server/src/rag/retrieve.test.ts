@@ -1,24 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../config/env.ts';
+import { describe, expect, it } from 'vitest';
 import { compactBotIndex, indexChunks } from '../search/lexical-index.ts';
 import { vacuumSearchIndex } from '../search/search.repo.ts';
 import { PENDING_DOCS_TO_MERGE } from '../search/segment-merge.ts';
-import {
-  addDocument,
-  createBot,
-  openSearchTestDb,
-  type SearchTestDb,
-} from '../search/testing/search-db.ts';
+import { addDocument, createBot } from '../search/testing/search-db.ts';
+import { useSearchTestDb } from '../search/testing/use-search-test-db.ts';
 import { retrieve } from './retrieve.ts';
 
-let t: SearchTestDb;
-beforeAll(async () => {
-  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useSearchTestDb();
 
 const CORPUS = [
   {

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { boundedMemo } from '../lib/bounded-memo.ts';
 import { STOP_WORDS } from './stop-words.ts';
 
 /**
@@ -33,20 +34,12 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-const stemCache = new Map<string, string>();
-const STEM_CACHE_LIMIT = 200_000;
-
 /** Porter stem of one surface token; numbers and very short tokens are kept as they are. */
 export function stem(token: string): string {
-  if (token.length < 3) return token;
-  let stemmed = stemCache.get(token);
-  if (stemmed === undefined) {
-    stemmed = /\p{N}/u.test(token) ? token : stemmer(token);
-    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
-    stemCache.set(token, stemmed);
-  }
-  return stemmed;
+  return token.length < 3 ? token : stemOf(token);
 }
+
+const stemOf = boundedMemo(200_000, (token) => (/\p{N}/u.test(token) ? token : stemmer(token)));
 
 export function isStopWord(token: string): boolean {
   return STOP_WORDS.has(token);

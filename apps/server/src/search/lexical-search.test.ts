@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../config/env.ts';
+import { describe, expect, it } from 'vitest';
 import { BlockPostingsCache } from './block-postings-cache.ts';
 import { compactBotIndex } from './lexical-index.ts';
 import { loadQueryData } from './search.repo.ts';
 import { PENDING_DOCS_TO_MERGE } from './segment-merge.ts';
-import {
-  addDocuments,
-  createBot,
-  openSearchTestDb,
-  type SearchTestDb,
-} from './testing/search-db.ts';
+import { addDocuments, createBot } from './testing/search-db.ts';
+import { useSearchTestDb } from './testing/use-search-test-db.ts';
 
-let t: SearchTestDb;
-beforeAll(async () => {
-  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useSearchTestDb();
 
 const TERMS = ['kettl', 'descal', 'warranti', 'zebra'];
 

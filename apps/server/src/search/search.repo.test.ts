@@ -1,21 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../config/env.ts';
+import { describe, expect, it } from 'vitest';
 import { vacuumSearchIndex } from './search.repo.ts';
-import {
-  addDocuments,
-  createBot,
-  openSearchTestDb,
-  type SearchTestDb,
-} from './testing/search-db.ts';
+import { addDocuments, createBot } from './testing/search-db.ts';
+import { useSearchTestDb } from './testing/use-search-test-db.ts';
 
-let t: SearchTestDb;
-beforeAll(async () => {
-  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useSearchTestDb();
 
 describe('vacuumSearchIndex', () => {
   it('leaves the planner row counts of the chunks and documents retrieval reads', async () => {

@@ -3,6 +3,8 @@
  * banners, dialogs, hidden elements, tables of contents) and which mark its main region, by
  * tag, ARIA role and class/id.
  */
+import { boundedMemo } from '../../lib/bounded-memo.ts';
+
 const SKIP_TAGS = new Set([
   'script',
   'style',
@@ -70,18 +72,15 @@ export function isBoilerplate(
   const id = attrs.id;
   if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name)) return false;
   const marks = id ? `${cls ?? ''} ${id}` : (cls as string);
-  const key = inMain ? `m ${marks}` : marks;
-  let verdict = markCache.get(key);
-  if (verdict === undefined) {
-    verdict = marksAreBoilerplate(marks.toLowerCase(), inMain);
-    // Class strings repeat across the pages of a site; the cache keeps regex work per page small.
-    if (markCache.size > 20_000) markCache.clear();
-    markCache.set(key, verdict);
-  }
-  return verdict;
+  return inMain ? marksInMain(marks) : marksOutsideMain(marks);
 }
 
-const markCache = new Map<string, boolean>();
+// Class strings repeat across the pages of a site; remembering verdicts keeps regex work per
+// page small.
+const marksInMain = boundedMemo(20_000, (marks) => marksAreBoilerplate(marks.toLowerCase(), true));
+const marksOutsideMain = boundedMemo(20_000, (marks) =>
+  marksAreBoilerplate(marks.toLowerCase(), false),
+);
 
 function marksAreBoilerplate(marks: string, inMain: boolean): boolean {
   if (COOKIE.test(marks)) return true;

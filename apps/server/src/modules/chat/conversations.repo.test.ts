@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../config/env.ts';
-import { createBot, openSearchTestDb, type SearchTestDb } from '../../search/testing/search-db.ts';
+import { describe, expect, it } from 'vitest';
+import { createBot } from '../../search/testing/search-db.ts';
+import { useSearchTestDb } from '../../search/testing/use-search-test-db.ts';
 import { listTurns, saveTurn } from './conversations.repo.ts';
 
-let t: SearchTestDb;
-beforeAll(async () => {
-  t = await openSearchTestDb(loadEnv().TEST_DATABASE_URL);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useSearchTestDb();
 
 describe('saveTurn', () => {
   it('stores a turn once however often the same save is repeated', async () => {

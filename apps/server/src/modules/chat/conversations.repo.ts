@@ -12,6 +12,16 @@ export interface ChatBotRow {
   base_prompt: string;
 }
 
+/** The bot's columns chat reads (ChatBotRow), for every query that reads a bot for chat. */
+export const CHAT_BOT_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'agent_name',
+  'business_name',
+  'base_prompt',
+] as const;
+
 export interface ConversationRow {
   id: string;
   bot_id: string;
@@ -21,6 +31,16 @@ export interface ConversationRow {
   title: string;
   created_at: Date;
 }
+
+const CONVERSATION_COLUMNS = [
+  'id',
+  'bot_id',
+  'channel',
+  'user_id',
+  'session_id',
+  'title',
+  'created_at',
+] as const;
 
 export interface TurnRow {
   turn_key: string;
@@ -32,17 +52,13 @@ export interface TurnRow {
 }
 
 export function findChatBot(db: Kysely<DB>, botId: string): Promise<ChatBotRow | undefined> {
-  return db
-    .selectFrom('bots')
-    .select(['id', 'user_id', 'name', 'agent_name', 'business_name', 'base_prompt'])
-    .where('id', '=', botId)
-    .executeTakeFirst();
+  return db.selectFrom('bots').select(CHAT_BOT_COLUMNS).where('id', '=', botId).executeTakeFirst();
 }
 
 export function findConversation(db: Kysely<DB>, id: string): Promise<ConversationRow | undefined> {
   return db
     .selectFrom('conversations')
-    .select(['id', 'bot_id', 'channel', 'user_id', 'session_id', 'title', 'created_at'])
+    .select(CONVERSATION_COLUMNS)
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -67,7 +83,7 @@ export async function findConversationWithHistory(
 ): Promise<ConversationWithHistory | undefined> {
   const row = await db
     .selectFrom('conversations')
-    .select(['id', 'bot_id', 'channel', 'user_id', 'session_id', 'title', 'created_at'])
+    .select(CONVERSATION_COLUMNS)
     .select(
       sql<HistoryRow[]>`coalesce((
         SELECT json_agg(json_build_object('question', h.question, 'answer', h.answer,

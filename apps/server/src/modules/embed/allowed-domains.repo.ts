@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { ChatBotRow } from '../chat/conversations.repo.ts';
+import { CHAT_BOT_COLUMNS, type ChatBotRow } from '../chat/conversations.repo.ts';
 
 export async function listAllowedDomains(db: Kysely<DB>, botId: string): Promise<string[]> {
   const rows = await db
@@ -38,7 +38,7 @@ export function findBotWithDomains(
 ): Promise<(ChatBotRow & { domains: string[] }) | undefined> {
   return db
     .selectFrom('bots')
-    .select(['id', 'user_id', 'name', 'agent_name', 'business_name', 'base_prompt'])
+    .select(CHAT_BOT_COLUMNS)
     .select(
       sql<string[]>`array(SELECT d.domain FROM bot_allowed_domains d
         WHERE d.bot_id = bots.id ORDER BY d.domain)`.as('domains'),

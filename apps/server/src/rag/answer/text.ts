@@ -1,3 +1,4 @@
+import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { stem, tokenize } from '../../search/analyzer.ts';
 
 /**
@@ -62,20 +63,10 @@ export function terms(text: string): string[] {
  * Distinct content terms, remembered for recent texts: every answer analyses its passages'
  * titles, headings and sentences, and a knowledge base's popular pages come back answer after
  * answer. A text's terms never change, so the memo needs no invalidation; it is bounded in
- * entries and in the length of what it keeps (cleared when full, like the stem cache).
+ * entries and in the length of the texts it keeps.
  */
-const memo = new Map<string, ReadonlySet<string>>();
-const MEMO_ENTRIES = 5_000;
-const MEMO_MAX_CHARS = 2_000;
-
-export function termSet(text: string): ReadonlySet<string> {
-  let set = memo.get(text);
-  if (set === undefined) {
-    set = new Set(terms(text));
-    if (text.length <= MEMO_MAX_CHARS) {
-      if (memo.size >= MEMO_ENTRIES) memo.clear();
-      memo.set(text, set);
-    }
-  }
-  return set;
-}
+export const termSet: (text: string) => ReadonlySet<string> = boundedMemo(
+  5_000,
+  (text) => new Set(terms(text)),
+  (text) => text.length <= 2_000,
+);
