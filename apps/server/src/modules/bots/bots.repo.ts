@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TrainingStatus } from '../../db/tables/knowledge.ts';
+import { CHAT_BOT_COLUMNS } from '../chat/conversations.repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -25,12 +26,7 @@ export interface BotRow {
 }
 
 const BOT_COLUMNS = [
-  'id',
-  'user_id',
-  'name',
-  'agent_name',
-  'business_name',
-  'base_prompt',
+  ...CHAT_BOT_COLUMNS,
   'train_ai',
   'first_message',
   'image_training',
