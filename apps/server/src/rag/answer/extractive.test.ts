@@ -266,6 +266,48 @@ describe('an extract keeps a definition together', () => {
   });
 });
 
+describe('a definition the question names', () => {
+  it('is answered from, though a passage ranked higher shares more of the question', () => {
+    const overview = passage({
+      title: 'Sync',
+      text: 'Running sync uploads every changed photo to the cloud and removes deleted photos from your albums.',
+    });
+    const options = passage({
+      title: 'Sync options',
+      text: [
+        '--dry-run: Lists what would be sent, without sending anything.',
+        '--force: Sends every photo again, even when it is unchanged.',
+      ].join('\n'),
+    });
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'Does sync --dry-run upload anything?',
+      history: [],
+      passages: [overview, options],
+    });
+    expect(text).toContain('Lists what would be sent, without sending anything.');
+    expect(passages[0]).toBe(options);
+  });
+
+  it('is not preferred for naming a common word', () => {
+    const overview = passage({
+      title: 'Albums',
+      text: 'An album keeps its photos in the order you move them into it.',
+    });
+    const options = passage({
+      title: 'Album settings',
+      text: 'move: Places a photo in another album.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'In what order are photos I move into an album shown?',
+      history: [],
+      passages: [overview, options],
+    });
+    expect(text).toContain('An album keeps its photos in the order you move them into it.');
+  });
+});
+
 describe('which passage an extract comes from', () => {
   it('keeps to the better-ranked passage unless a lower one shares clearly more of the question', () => {
     // The second passage's sentence has every word of the first's and one more, "long", which

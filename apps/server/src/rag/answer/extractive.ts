@@ -1,4 +1,5 @@
 import { splitSentences } from '../../search/sentences.ts';
+import { definedTerms, namesDefinition } from './definitions.ts';
 import { carryTopic, pointsBack } from './follow-up.ts';
 import { closeQaMatch, isSmallTalk, relevantPassages, wantedTerms } from './relevance.ts';
 import {
@@ -31,6 +32,13 @@ const MAX_SENTENCE_CHARS = 400;
  * measured alike; 0.08 let a lower passage win on one extra common word.
  */
 const RANK_DISCOUNT = 0.15;
+/**
+ * Score factor for a sentence on a definition line whose defined term the question names
+ * (`--soft: Does not touch …` for "will reset --soft change my files?"): the line is about
+ * exactly what is asked, even when it shares fewer words with the question than a passage
+ * retrieval ranked higher. On qa-dev, 1 (doubling) and 1.5 measured alike; 0.5 recovered half.
+ */
+const DEFINED_BONUS = 1;
 /** Question terms found only in a passage's title/heading/stored question count this much. */
 const CONTEXT_WEIGHT = 0.3;
 /**
@@ -56,6 +64,8 @@ interface Candidate {
   matches: boolean;
   /** The line of the passage it is on: a list item, a definition, a table row, a paragraph. */
   line: number;
+  /** The terms its line defines, when the line is a definition (`--soft: Does not …`). */
+  defines: ReadonlySet<string>;
 }
 
 /** Labels that open abstracts and reports ("Abstract: BACKGROUND: …"), not part of a sentence. */
@@ -97,6 +107,7 @@ function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const prose = passage.text.replace(/^```[\s\S]*?^```/gm, '\n\n');
   const paragraphs = prose.split(/\n\s*\n|\n/);
   for (const [line, paragraph] of paragraphs.entries()) {
+    const defines = definedTerms(paragraph);
     for (const raw of splitSentences(paragraph.trim())) {
       const text = tidy(raw);
       if (text.length < 3 || !/\p{L}/u.test(text) || isDebris(text)) continue;
@@ -111,6 +122,7 @@ function candidatesOf(passage: Passage, rank: number): Candidate[] {
         score: 0,
         matches: false,
         line,
+        defines,
       });
     }
   }
@@ -139,7 +151,8 @@ function score(wanted: Map<string, number>, candidates: Candidate[]): void {
     }
     const words = c.terms.size;
     const lengthPenalty = words > 40 ? 1 + (words - 40) / 40 : words < 3 ? 1.5 : 1;
-    c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank);
+    const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
+    c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named;
   }
 }
 
