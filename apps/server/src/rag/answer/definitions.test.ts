@@ -4,9 +4,9 @@ import { termSet } from './text.ts';
 
 describe('definition lines', () => {
   it('give the terms they define, without value placeholders', () => {
-    expect([...definedTerms('-p, --port <number>: The port to listen on.')]).toEqual(['port']);
-    expect([...definedTerms('core.editor: The editor used for messages.')]).toEqual([
-      ...termSet('core.editor'),
+    expect([...definedTerms('-t, --timeout <seconds>: How long to wait.')]).toEqual(['timeout']);
+    expect([...definedTerms('sync.interval: Minutes between two syncs.')]).toEqual([
+      ...termSet('sync.interval'),
     ]);
   });
 
@@ -19,12 +19,12 @@ describe('definition lines', () => {
 
   it('are named by a question that wants every defined term, one topical word at least', () => {
     const wanted = new Map([
-      ['port', 1],
+      ['timeout', 1],
       ['move', 0.5],
     ]);
-    expect(namesDefinition(wanted, termSet('--port'))).toBe(true);
+    expect(namesDefinition(wanted, termSet('--timeout'))).toBe(true);
     expect(namesDefinition(wanted, termSet('--move'))).toBe(false);
-    expect(namesDefinition(wanted, termSet('--port --host'))).toBe(false);
+    expect(namesDefinition(wanted, termSet('--timeout --retries'))).toBe(false);
     expect(namesDefinition(wanted, new Set())).toBe(false);
   });
 });

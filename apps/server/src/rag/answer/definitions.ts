@@ -1,9 +1,9 @@
 import { termSet } from './text.ts';
 
 /**
- * Definition lines: the page's definition lists reach the text as `-p, --port: The port number
- * …` or `core.editor: …` (ingest/extract/html-structure.ts), one definition per line, and such
- * a line is what a question naming the option or setting asks about.
+ * Definition lines: the page's definition lists reach the text as `-t, --timeout <seconds>: How
+ * long …` or `sync.interval: …` (ingest/extract/html-structure.ts), one definition per line, and
+ * such a line is what a question naming the option, setting or term asks about.
  *
  * The head must look like a term: short, no sentence inside, not a comment or a table row.
  */

@@ -34,9 +34,10 @@ const MAX_SENTENCE_CHARS = 400;
 const RANK_DISCOUNT = 0.15;
 /**
  * Score factor for a sentence on a definition line whose defined term the question names
- * (`--soft: Does not touch …` for "will reset --soft change my files?"): the line is about
- * exactly what is asked, even when it shares fewer words with the question than a passage
- * retrieval ranked higher. On qa-dev, 1 (doubling) and 1.5 measured alike; 0.5 recovered half.
+ * (`--dry-run: Lists what would be sent …` for "does sync --dry-run upload anything?"): the
+ * line is about exactly what is asked, even when it shares fewer words with the question than a
+ * passage retrieval ranked higher. On qa-dev, 1 (doubling) and 1.5 measured alike; 0.5
+ * recovered half as many answers.
  */
 const DEFINED_BONUS = 1;
 /** Question terms found only in a passage's title/heading/stored question count this much. */
@@ -64,7 +65,7 @@ interface Candidate {
   matches: boolean;
   /** The line of the passage it is on: a list item, a definition, a table row, a paragraph. */
   line: number;
-  /** The terms its line defines, when the line is a definition (`--soft: Does not …`). */
+  /** The terms its line defines, when the line is a definition (`--dry-run: Lists …`). */
   defines: ReadonlySet<string>;
 }
 
