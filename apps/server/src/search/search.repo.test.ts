@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { vacuumSearchIndex } from './search.repo.ts';
+import { siblingChunkIds, vacuumSearchIndex } from './search.repo.ts';
 import { addDocuments, createBot } from './testing/search-db.ts';
 import { useSearchTestDb } from './testing/use-search-test-db.ts';
 
@@ -31,5 +31,41 @@ describe('vacuumSearchIndex', () => {
       ['chunks', chunks?.n],
       ['documents', 12],
     ]);
+  });
+});
+
+describe('siblingChunkIds', () => {
+  const chunkIdsOf = async (documentId: string) =>
+    (
+      await sql<{ id: number }>`SELECT id FROM chunks WHERE document_id = ${documentId}::uuid
+        ORDER BY id`.execute(t.db)
+    ).rows.map((r) => Number(r.id));
+  const longPage = (name: string) => ({
+    title: name,
+    text: Array.from({ length: 30 }, (_, i) => `${name} paragraph ${i} ${'word '.repeat(40)}`).join(
+      '\n\n',
+    ),
+    kind: 'text' as const,
+  });
+
+  it("gives every chunk of the cited chunks' documents, of this bot only", async () => {
+    const bot = await createBot(t.db);
+    const [first, second, third] = await addDocuments(t.db, bot, [
+      longPage('First'),
+      longPage('Second'),
+      longPage('Third'),
+    ]);
+    const other = await createBot(t.db);
+    const [foreign] = await addDocuments(t.db, other, [longPage('Foreign')]);
+    const ofFirst = await chunkIdsOf(first as string);
+    const ofSecond = await chunkIdsOf(second as string);
+    expect(ofFirst.length).toBeGreaterThan(3);
+    expect((await chunkIdsOf(third as string)).length).toBeGreaterThan(3);
+
+    const cited = [ofFirst[2] as number, ofSecond[0] as number, ofSecond[1] as number];
+    const foreignCited = (await chunkIdsOf(foreign as string))[0] as number;
+    const ids = await siblingChunkIds(t.db, bot.botId, [...cited, foreignCited]);
+    expect([...ids].sort((a, b) => a - b)).toEqual([...ofFirst, ...ofSecond].sort((a, b) => a - b));
+    expect(await siblingChunkIds(t.db, bot.botId, [])).toEqual([]);
   });
 });
