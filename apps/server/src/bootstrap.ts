@@ -9,6 +9,7 @@ import { createMailer } from './lib/mail.ts';
 import { configureSafeFetch } from './lib/safe-fetch.ts';
 import { loadSigningKey } from './lib/secrets.ts';
 import { createLifecycle, type Role } from './lifecycle.ts';
+import { createRollupFlusher } from './modules/analytics/rollup-flusher.ts';
 import { authenticate } from './modules/auth/sessions.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createChatStatistics } from './modules/chat/chat-statistics.ts';
@@ -45,6 +46,7 @@ export async function createRuntime(
   const embedder = await openEmbeddings(env, database.db, log);
   const dense = embedder ? createDenseSearch({ embedder, log }) : undefined;
   const chatStatistics = await createChatStatistics({ db: database.db, log });
+  const rollups = createRollupFlusher({ db: database.db, log });
   const sessions = {
     db: database.db,
     key: loadSigningKey(env.dataDir, env.JWT_SECRET),
@@ -85,8 +87,11 @@ export async function createRuntime(
       log,
       engine: createAnswerEngine(env, log),
       retrieve: (db, q) => retrievePassages(db, { ...q, dense }),
-      // PostgreSQL's autovacuum keeps the statistics current once they exist.
-      turnSaved: database.kind === 'pglite' ? chatStatistics.turnSaved : undefined,
+      turnSaved: () => {
+        rollups.turnSaved();
+        // PostgreSQL's autovacuum keeps the statistics current once they exist.
+        if (database.kind === 'pglite') chatStatistics.turnSaved();
+      },
     }),
   };
   return {
@@ -98,6 +103,7 @@ export async function createRuntime(
       await ctx.mailer.close(); // deferred mails and retries still need the database
       await ctx.searchVacuum?.stop();
       await chatStatistics.stop();
+      await rollups.stop();
       await database.close();
     },
   };

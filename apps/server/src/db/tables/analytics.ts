@@ -1,8 +1,8 @@
 import type { Generated, GeneratedAlways } from 'kysely';
 
 /**
- * Analytics rollups (migration 0015), kept by triggers on conversations and chat_turns; the
- * server only reads them. Days are UTC dates; quarters are UTC quarter hours.
+ * Analytics rollups (migration 0015), kept by triggers on conversations and chat_turns and by
+ * analytics_flush() for new turns (migration 0021); the server only reads them. Days are UTC dates; quarters are UTC quarter hours.
  */
 
 export interface AnalyticsQuartersTable {
@@ -65,6 +65,11 @@ export interface AnalyticsOpenGapsTable {
   last_asked: Date;
 }
 
+/** Turns stored but not yet counted into the rollups (migration 0021, analytics_flush()). */
+export interface AnalyticsTurnQueueTable {
+  turn_id: number;
+}
+
 export interface AnalyticsTables {
   analytics_quarters: AnalyticsQuartersTable;
   analytics_day_origins: AnalyticsDayOriginsTable;
@@ -72,4 +77,5 @@ export interface AnalyticsTables {
   analytics_day_questions: AnalyticsDayQuestionsTable;
   analytics_day_sources: AnalyticsDaySourcesTable;
   analytics_open_gaps: AnalyticsOpenGapsTable;
+  analytics_turn_queue: AnalyticsTurnQueueTable;
 }

@@ -8,6 +8,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { trainQaPairs } from '../sources/content-training.service.ts';
 import { closeFailedWordings, type FailedWording, openFailedWordings } from './gaps.repo.ts';
 import { groupQuestions, type QuestionGroup } from './question-groups.ts';
+import { flushRollups } from './rollups.repo.ts';
 import { botsInScope } from './scope.ts';
 
 /** Distinct failed wordings read per request; near-duplicates are grouped among them. */
@@ -18,6 +19,8 @@ type Group = QuestionGroup<FailedWording> & { botId: string };
 /** Open gaps of each bot, grouped by bot first (a question means something per bot). */
 async function openGroups(db: Kysely<DB>, botIds: string[]): Promise<Group[]> {
   if (botIds.length === 0) return [];
+  // Turns stored within the last second may still be queued for the open gaps read below.
+  await flushRollups(db);
   const wordings = await openFailedWordings(db, botIds, WORDINGS);
   const byBot = new Map<string, FailedWording[]>();
   for (const w of wordings) byBot.set(w.bot_id, [...(byBot.get(w.bot_id) ?? []), w]);

@@ -5,6 +5,7 @@ import { latencyPercentiles } from './latency-histogram.ts';
 import { groupQuestions } from './question-groups.ts';
 import { type DayRange, daysOf, resolveRange } from './range.ts';
 import { rollupSpan } from './rollup-span.ts';
+import { flushRollups } from './rollups.repo.ts';
 import { botsInScope } from './scope.ts';
 import {
   askedWordings,
@@ -66,6 +67,8 @@ export async function analyticsSummary(
   const range = resolveRange(req);
   const { ids } = await botsInScope(db, req.userId, req.botId);
   if (ids.length === 0) return emptySummary(range);
+  // Turns stored within the last second may still be queued for the rollups read below.
+  await flushRollups(db);
   const span = await rollupSpan(db, range);
   const [days, origins, bins, wordings, [sources, uncited]] = await Promise.all([
     dayCounts(db, ids, range, span),

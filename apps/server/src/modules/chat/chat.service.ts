@@ -76,7 +76,10 @@ export interface ChatServiceDeps {
   log: Logger;
   engine: AnswerEngine;
   retrieve: Retrieve;
-  /** Called after each stored turn (the embedded database's statistics refresh counts them). */
+  /**
+   * Called after each stored turn: analytics count turns in batches, and the embedded
+   * database's planner statistics follow the number stored.
+   */
   turnSaved?: (() => void) | undefined;
 }
 

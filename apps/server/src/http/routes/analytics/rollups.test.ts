@@ -4,17 +4,10 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { insertBotWithTextSource } from '../../../../test/helpers/bots.ts';
 import { call } from '../../../../test/helpers/knowledge.ts';
 import { createSignedInUser, type SignedIn } from '../../../../test/helpers/users.ts';
+import { ROLLUP_TABLES, rollupRows } from '../../../modules/analytics/testing/rollup-rows.ts';
 import { type SeedTurn, seedTurn } from '../../../modules/analytics/testing/seed-chats.ts';
 import { findTurnByKey, setTurnFeedback } from '../../../modules/chat/feedback.repo.ts';
 
-const ROLLUPS = [
-  'analytics_quarters',
-  'analytics_day_origins',
-  'analytics_day_latency',
-  'analytics_day_questions',
-  'analytics_day_sources',
-  'analytics_open_gaps',
-] as const;
 const HELP = { title: 'Help', url: 'https://acme.example/help', chunk_id: '1' };
 const MARCH = 'from=2026-03-01&to=2026-03-31&tz=Asia/Kolkata';
 
@@ -35,18 +28,7 @@ describe('analytics rollups', () => {
   const gaps = async () =>
     (await call(t, owner, 'GET', `/api/analytics/gaps?bot_id=${botId}`)).body.response;
   const seed = (s: Omit<SeedTurn, 'botId'> & { botId?: string }) => seedTurn(db(), { botId, ...s });
-  /** Every rollup row, in a stable order. */
-  const rollups = async () =>
-    Object.fromEntries(
-      await Promise.all(
-        ROLLUPS.map(async (table) => {
-          const { rows } = await sql`SELECT * FROM ${sql.table(table)} ORDER BY 1, 2, 3, 4`.execute(
-            db(),
-          );
-          return [table, rows] as const;
-        }),
-      ),
-    );
+  const rollups = () => rollupRows(db());
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -162,7 +144,7 @@ describe('analytics rollups', () => {
     expect((await summary(MARCH)).messages).toBe(after.messages + 1);
     await db().deleteFrom('bots').where('id', '=', otherBotId).execute();
     expect((await summary(MARCH)).messages).toBe(after.messages);
-    for (const table of ROLLUPS) {
+    for (const table of ROLLUP_TABLES) {
       const { rows } =
         await sql`SELECT 1 FROM ${sql.table(table)} WHERE bot_id = ${otherBotId}`.execute(db());
       expect(rows, table).toEqual([]);
