@@ -13,6 +13,8 @@ import { createRollupFlusher } from './modules/analytics/rollup-flusher.ts';
 import { authenticate } from './modules/auth/sessions.service.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createChatStatistics } from './modules/chat/chat-statistics.ts';
+import { memoryRateCounters } from './modules/embed/memory-rate-counters.ts';
+import { databaseRateCounters } from './modules/embed/rate-counters.ts';
 import { createAnswerEngine } from './rag/answer/index.ts';
 import { createDenseSearch } from './rag/embeddings/dense-search.ts';
 import { openEmbeddings } from './rag/embeddings/index.ts';
@@ -78,6 +80,9 @@ export async function createRuntime(
       log,
     }),
     embedder,
+    // The embedded database lives in this one process: so can its counters.
+    rateCounters:
+      database.kind === 'pglite' ? memoryRateCounters() : databaseRateCounters(database.db),
     searchVacuum:
       database.kind === 'pglite'
         ? createVacuumScheduler({ vacuum: () => vacuumSearchIndex(database.db), log })

@@ -8,6 +8,7 @@ import type { EmbeddingClient } from '../rag/embeddings/index.ts';
 import type { RealtimeHub } from '../realtime/realtime-hub.ts';
 import type { VacuumScheduler } from '../search/vacuum-scheduler.ts';
 import type { SessionConfig } from './auth/sessions.service.ts';
+import type { RateCounters } from './embed/rate-counters.ts';
 
 /**
  * Everything a service may be handed. A service takes the slice it uses as its first argument,
@@ -28,6 +29,8 @@ export interface ServiceDeps {
   realtime: RealtimeHub;
   /** Dense retrieval's embedding model; absent when none is configured or pgvector is missing. */
   embedder?: EmbeddingClient | undefined;
+  /** Per-minute budgets of chat messages, counted where every API process sees them. */
+  rateCounters: RateCounters;
   /** Embedded database only: reclaims what index merges leave behind, coalesced. */
   searchVacuum?: VacuumScheduler | undefined;
 }

@@ -29,19 +29,24 @@ export async function replaceAllowedDomains(
 }
 
 /**
- * The bot as chat reads it, with its allowed domains (sorted), in one query: every public
- * request reads both before anything else.
+ * The bot as chat reads it, with its allowed domains (sorted) and the owner's widget budget
+ * (null: the server's default), in one query: every public request reads them before anything
+ * else.
  */
 export function findBotWithDomains(
   db: Kysely<DB>,
   botId: string,
-): Promise<(ChatBotRow & { domains: string[] }) | undefined> {
+): Promise<(ChatBotRow & { domains: string[]; widget_budget: number | null }) | undefined> {
   return db
     .selectFrom('bots')
     .select(CHAT_BOT_COLUMNS)
     .select(
       sql<string[]>`array(SELECT d.domain FROM bot_allowed_domains d
         WHERE d.bot_id = bots.id ORDER BY d.domain)`.as('domains'),
+    )
+    .select(
+      sql<number | null>`(SELECT w.messages_per_minute FROM bot_widget_budgets w
+        WHERE w.bot_id = bots.id)`.as('widget_budget'),
     )
     .where('id', '=', botId)
     .executeTakeFirst();

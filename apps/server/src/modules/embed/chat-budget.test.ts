@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { insertBotWithTextSource } from '../../../test/helpers/bots.ts';
 import { createSignedInUser } from '../../../test/helpers/users.ts';
 import { chargeChatMessage } from './chat-budget.ts';
+import { findPublicBot } from './public-bot.service.ts';
 import { findWidgetBudget, saveWidgetBudget } from './widget-budget.repo.ts';
 
 const PER_VISITOR = 4;
@@ -34,15 +35,17 @@ describe('widget budget: no address block takes more than a fair share', () => {
     await awayFromMinuteTurn();
   });
 
-  /** true when the message is accepted, false on a 429. */
-  const send = (ip: string, visitorId = visitor()) =>
-    chargeChatMessage(t.runtime.ctx, { botId, visitorId, ip }).then(
+  /** true when the message is accepted, false on a 429. The bot is read as the route reads it. */
+  const send = async (ip: string, visitorId = visitor()) => {
+    const bot = await findPublicBot(t.runtime.ctx, botId);
+    return chargeChatMessage(t.runtime.ctx, bot, { visitorId, ip }).then(
       () => true,
       (err: { statusCode?: number }) => {
         expect(err.statusCode).toBe(429);
         return false;
       },
     );
+  };
 
   /** An abuser rotating visitor ids over `ips` until every address is refused. */
   async function drain(ips: string[]): Promise<number> {

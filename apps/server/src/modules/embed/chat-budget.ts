@@ -2,19 +2,14 @@ import { WIDGET_MESSAGES } from '@docent/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { EnvOf, ServiceDeps } from '../service-deps.ts';
 import { clientAddress } from './address-block.ts';
-import {
-  countActiveKeys,
-  countWidgetHits,
-  deleteCountersBefore,
-  refundHit,
-} from './rate-counter.repo.ts';
+import type { PublicBot } from './public-bot.service.ts';
 import { markWidgetBudgetReached } from './widget-budget.repo.ts';
 
 const WINDOW_MS = 60_000;
 /** Past its budget a bot still answers fair users, but never more than this many times it. */
 const OVERDRAFT = 2;
 
-export type ChatBudgetDeps = Pick<ServiceDeps, 'db' | 'log'> &
+export type ChatBudgetDeps = Pick<ServiceDeps, 'db' | 'log' | 'rateCounters'> &
   EnvOf<'WIDGET_BOT_MESSAGES_PER_MINUTE' | 'WIDGET_VISITOR_MESSAGES_PER_MINUTE'>;
 
 /**
@@ -30,22 +25,22 @@ export type ChatBudgetDeps = Pick<ServiceDeps, 'db' | 'log'> &
  */
 export async function chargeChatMessage(
   deps: ChatBudgetDeps,
-  who: { botId: string; visitorId: string; ip: string },
+  /** The bot as the public API read it: its owner's budget (null: the server's default). */
+  bot: Pick<PublicBot, 'id' | 'widget_budget'>,
+  who: { visitorId: string; ip: string },
 ): Promise<void> {
-  const { db } = deps;
+  const { db, rateCounters } = deps;
   const perVisitor = deps.env.WIDGET_VISITOR_MESSAGES_PER_MINUTE;
   const client = clientAddress(who.ip);
-  const blockKey = `blk:${who.botId}:${client.block}`;
-  const botKey = `b:${who.botId}`;
-  // Every turn goes through here: the counts and the budget are one statement.
-  const hits = await countWidgetHits(
-    db,
+  const blockKey = `blk:${bot.id}:${client.block}`;
+  const botKey = `b:${bot.id}`;
+  // Every turn goes through here: the four counts are one step.
+  const hits = await rateCounters.widgetHits(
     {
-      visitor: `v:${who.botId}:${who.visitorId}`,
-      address: `ip:${who.botId}:${client.address}`,
+      visitor: `v:${bot.id}:${who.visitorId}`,
+      address: `ip:${bot.id}:${client.address}`,
       block: blockKey,
       bot: botKey,
-      botId: who.botId,
     },
     { visitorCap: perVisitor, addressCap: perVisitor * 3 },
     WINDOW_MS,
@@ -53,26 +48,26 @@ export async function chargeChatMessage(
   if (hits.block === null || hits.bot === null) {
     throw new AppError(429, WIDGET_MESSAGES.visitorRateLimited);
   }
-  const budget = hits.budget ?? deps.env.WIDGET_BOT_MESSAGES_PER_MINUTE;
+  const budget = bot.widget_budget ?? deps.env.WIDGET_BOT_MESSAGES_PER_MINUTE;
   const blockUsed = hits.block;
   const botUsed = hits.bot;
   sweepNowAndThen(deps);
   if (botUsed <= budget) return;
 
   const windowStart = new Date(Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS);
-  await markWidgetBudgetReached(db, who.botId, windowStart);
-  const blocks = await countActiveKeys(db, `blk:${who.botId}:`, WINDOW_MS);
+  await markWidgetBudgetReached(db, bot.id, windowStart);
+  const blocks = await rateCounters.activeKeys(`blk:${bot.id}:`, WINDOW_MS);
   const fairShare = Math.max(perVisitor, Math.floor(budget / Math.max(1, blocks)));
   if (botUsed <= budget * OVERDRAFT && blockUsed <= fairShare) return;
-  await refundHit(db, blockKey, WINDOW_MS);
-  await refundHit(db, botKey, WINDOW_MS);
+  await rateCounters.refund(blockKey, WINDOW_MS);
+  await rateCounters.refund(botKey, WINDOW_MS);
   throw new AppError(429, WIDGET_MESSAGES.botRateLimited);
 }
 
 /** Old windows are useless; a cheap sweep now and then keeps the table small. */
 function sweepNowAndThen(deps: ChatBudgetDeps): void {
   if (Math.random() >= 0.02) return;
-  deleteCountersBefore(deps.db, new Date(Date.now() - 10 * WINDOW_MS)).catch((err) =>
-    deps.log.warn({ err }, 'sweeping rate counters failed'),
-  );
+  deps.rateCounters
+    .sweep(new Date(Date.now() - 10 * WINDOW_MS))
+    .catch((err) => deps.log.warn({ err }, 'sweeping rate counters failed'));
 }

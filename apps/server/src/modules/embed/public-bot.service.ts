@@ -10,9 +10,13 @@ import {
   replaceAllowedDomains,
 } from './allowed-domains.repo.ts';
 
-/** A bot as the public API sees it: the row chat answers with, and its allowed domains. */
+/**
+ * A bot as the public API sees it: the row chat answers with, its allowed domains and the
+ * owner's messages per minute for the widget (null: the server's default).
+ */
 export interface PublicBot extends ChatBotRow {
   domains: string[];
+  widget_budget: number | null;
 }
 
 /** A bot as the public API sees it; unknown or malformed ids are 404. */

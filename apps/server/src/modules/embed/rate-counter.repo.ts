@@ -26,8 +26,20 @@ export interface WidgetHits {
   /** Null when the visitor or the address was over its cap: neither was counted. */
   block: number | null;
   bot: number | null;
-  /** The owner's budget for the bot, or null for the server's default. */
-  budget: number | null;
+}
+
+/** The keys one widget message is counted under, in the order they are locked. */
+export interface WidgetKeys {
+  visitor: string;
+  address: string;
+  block: string;
+  bot: string;
+}
+
+/** Caps beyond which a message is not counted further (see countWidgetHits). */
+export interface WidgetCaps {
+  visitorCap: number;
+  addressCap: number;
 }
 
 /**
@@ -38,8 +50,8 @@ export interface WidgetHits {
  */
 export async function countWidgetHits(
   db: Kysely<DB>,
-  keys: { visitor: string; address: string; block: string; bot: string; botId: string },
-  caps: { visitorCap: number; addressCap: number },
+  keys: WidgetKeys,
+  caps: WidgetCaps,
   windowMs: number,
 ): Promise<WidgetHits> {
   const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
@@ -54,9 +66,7 @@ export async function countWidgetHits(
     k AS (${hit(keys.block, sql`(SELECT hits FROM a) <= ${caps.addressCap}`)}),
     b AS (${hit(keys.bot, sql`EXISTS (SELECT 1 FROM k)`)})
     SELECT (SELECT hits FROM v) AS visitor, (SELECT hits FROM a) AS address,
-      (SELECT hits FROM k) AS block, (SELECT hits FROM b) AS bot,
-      (SELECT messages_per_minute FROM bot_widget_budgets WHERE bot_id = ${keys.botId}::uuid)
-        AS budget`.execute(db);
+      (SELECT hits FROM k) AS block, (SELECT hits FROM b) AS bot`.execute(db);
   return result.rows[0] as WidgetHits;
 }
 

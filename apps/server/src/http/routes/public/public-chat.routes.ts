@@ -71,7 +71,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const bot = publicBotOf(request);
       const { question, conversation_id, visitor_id, mode } = request.body;
-      await chargeChatMessage(ctx, { botId: bot.id, visitorId: visitor_id, ip: request.ip });
+      await chargeChatMessage(ctx, bot, { visitorId: visitor_id, ip: request.ip });
       const scope: ChatScope = {
         channel: 'widget',
         sessionId: visitor_id,
