@@ -64,6 +64,26 @@ describe('retrieve (lexical BM25F over the database)', () => {
     expect(await retrieve(t.db, { botId: bot.botId, query: 'zebra', limit: 5 })).toEqual([]);
   });
 
+  it('finds a page that spells a phrasal verb apart for a question naming the compound', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Returns',
+      text: 'To return a rental bike, lock it at the station where it was checked out.',
+      kind: 'text',
+    });
+    await addDocument(t.db, bot, {
+      title: 'Stations',
+      text: 'A rental bike can be returned to any station of the city network.',
+      kind: 'text',
+    });
+    const hits = await retrieve(t.db, {
+      botId: bot.botId,
+      query: 'Must the rental bike go back to its checkout station?',
+      limit: 2,
+    });
+    expect(hits[0]?.title).toBe('Returns');
+  });
+
   it('follows BM25: rarer terms weigh more, and repeated terms saturate', async () => {
     const bot = await createBot(t.db);
     await addDocument(t.db, bot, {

@@ -47,8 +47,13 @@ export function isStopWord(token: string): boolean {
 
 /** The index terms of a text, in order, with repeats: tokenize → drop stop words → stem. */
 export function analyze(text: string): string[] {
+  return termsOfTokens(tokenize(text));
+}
+
+/** analyze() over tokens already cut, for a caller that reads the tokens too. */
+export function termsOfTokens(tokens: string[]): string[] {
   const out: string[] = [];
-  for (const token of tokenize(text)) {
+  for (const token of tokens) {
     if (STOP_WORDS.has(token)) continue;
     out.push(stem(token));
   }

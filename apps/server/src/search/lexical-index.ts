@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { FieldTotals } from '../db/tables/search.ts';
-import { analyze } from './analyzer.ts';
+import { termsOfTokens, tokenize } from './analyzer.ts';
+import { joinedTerms } from './compounds.ts';
 import { FIELD_COUNT } from './fields.ts';
 import { encodePostings, type Posting } from './postings-codec.ts';
 import { deleteSegment, replaceSegments } from './search.repo.ts';
@@ -23,8 +24,10 @@ export interface IndexChunksArgs {
 
 function countTerms(text: string | null): { counts: Map<string, number>; length: number } {
   const counts = new Map<string, number>();
-  const terms = text ? analyze(text) : [];
-  for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const tokens = text ? tokenize(text) : [];
+  const terms = termsOfTokens(tokens);
+  // A phrasal verb's joined form is one more term at the same place: the length is unchanged.
+  for (const t of [...terms, ...joinedTerms(tokens)]) counts.set(t, (counts.get(t) ?? 0) + 1);
   return { counts, length: terms.length };
 }
 
