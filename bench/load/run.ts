@@ -9,6 +9,7 @@ import {
   startScaleOut,
   trainSite,
 } from './installs.ts';
+import { cpuMsOf } from './process-cpu.ts';
 import { type LoadFigures, runVisitors } from './visitors.ts';
 
 /**
@@ -16,6 +17,8 @@ import { type LoadFigures, runVisitors } from './visitors.ts';
  * extractive engine, on loopback: the embedded install, the scale-out install (2 API processes
  * on PostgreSQL + Redis) and a bare Fastify route for the ratio. Ends each mode with
  *   LOAD mode=… answers_per_s=… p50_ms=… p99_ms=… errors=… lost=…
+ * and, for the installs, the CPU time their API processes spent per answer (cpu_ms_per_answer:
+ * steadier than answers/s when other work shares the machine).
  * The machine may be shared: each figure carries the highest 1-minute load average seen while
  * it was measured.
  *
@@ -53,7 +56,24 @@ function loadLine(mode: string, f: LoadFigures, extra = ''): string {
   return `LOAD mode=${mode} answers_per_s=${f.answersPerSecond.toFixed(1)} p50_ms=${f.p50.toFixed(1)} p95_ms=${f.p95.toFixed(1)} p99_ms=${f.p99.toFixed(1)} errors=${f.errors} lost=${f.lost} doubled=${f.doubled} visitors=${f.visitors} load_avg=${f.load1.toFixed(2)}${extra}`;
 }
 
-async function measure(install: Install, botId: string, verify = true): Promise<LoadFigures> {
+/** What a mode's line adds: its throughput over the bare route's, its CPU time per answer. */
+const versusBare = (f: LoadFigures & { cpuMsPerAnswer: number }, bare: LoadFigures) =>
+  ` ratio_to_bare=${(f.answersPerSecond / bare.answersPerSecond).toFixed(3)} cpu_ms_per_answer=${f.cpuMsPerAnswer.toFixed(2)}`;
+
+/**
+ * The visitors' figures, with the CPU time the install's API processes spent per answer over
+ * the measured window (the answers completed in it).
+ */
+async function measure(install: Install, botId: string, verify = true) {
+  const pids = install.apis.map((p) => p.child.pid as number);
+  let cpuFrom = 0;
+  let cpuTo = 0;
+  const from = setTimeout(() => {
+    cpuFrom = cpuMsOf(pids);
+  }, WARMUP_MS);
+  const to = setTimeout(() => {
+    cpuTo = cpuMsOf(pids);
+  }, WARMUP_MS + MEASURE_MS);
   const f = await runVisitors({
     urls: install.apis.map((p) => p.url),
     botId,
@@ -64,8 +84,11 @@ async function measure(install: Install, botId: string, verify = true): Promise<
     verify,
     loadavg: load1,
   });
+  clearTimeout(from);
+  clearTimeout(to);
   if (f.firstError) print(`  first error: ${f.firstError}`);
-  return f;
+  const answers = f.answersPerSecond * (MEASURE_MS / 1000);
+  return { ...f, cpuMsPerAnswer: answers > 0 ? (cpuTo - cpuFrom) / answers : Number.NaN };
 }
 
 async function bareCeiling(): Promise<LoadFigures> {
@@ -112,13 +135,7 @@ try {
     print(
       `MEM mode=embedded rss_after_start_mb=${started.rssMb} rss_after_load_mb=${mem.rssMb} peak_mb=${mem.peakMb}`,
     );
-    print(
-      loadLine(
-        'embedded',
-        f,
-        ` ratio_to_bare=${(f.answersPerSecond / bare.answersPerSecond).toFixed(3)}`,
-      ),
-    );
+    print(loadLine('embedded', f, versusBare(f, bare)));
   } finally {
     await embedded.close();
   }
@@ -136,13 +153,7 @@ try {
       const trained = await trainSite(scaleOut.apis[0]!, scaleOut.account, `${site.url}/`);
       print(`  scale-out: trained ${trained.pages} pages in ${trained.seconds.toFixed(1)} s`);
       const f = await measure(scaleOut, trained.botId);
-      print(
-        loadLine(
-          'scale-out',
-          f,
-          ` ratio_to_bare=${(f.answersPerSecond / bare.answersPerSecond).toFixed(3)}`,
-        ),
-      );
+      print(loadLine('scale-out', f, versusBare(f, bare)));
     } finally {
       await scaleOut.close();
     }
