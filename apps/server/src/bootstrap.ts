@@ -29,6 +29,26 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** The database, migrated, with its failures logged. */
+async function openRuntimeDatabase(
+  env: Env,
+  pgliteDir: string | null | undefined,
+  log: Logger,
+): Promise<Database> {
+  const { database, applied } = await openMigratedDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: pgliteDir === undefined ? path.join(env.dataDir, 'pg') : pgliteDir,
+    onIdleError: (err) => log.warn({ err }, 'idle database connection failed'),
+    // Without its database the process can do nothing; a supervisor restarts it.
+    onEmbeddedFailure: (err) => {
+      log.fatal({ err }, 'the embedded database stopped: exiting');
+      process.exit(1);
+    },
+  });
+  if (applied.length > 0) log.info({ applied }, 'database migrated');
+  return database;
+}
+
 /**
  * Opens the database, applies migrations and wires the services every role needs.
  * `pgliteDir: null` (tests) keeps the embedded database in memory.
@@ -39,12 +59,7 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   configureSafeFetch({ allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK, publicUrl: env.publicUrl });
-  const { database, applied } = await openMigratedDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: opts.pgliteDir === undefined ? path.join(env.dataDir, 'pg') : opts.pgliteDir,
-    onIdleError: (err) => log.warn({ err }, 'idle database connection failed'),
-  });
-  if (applied.length > 0) log.info({ applied }, 'database migrated');
+  const database = await openRuntimeDatabase(env, opts.pgliteDir, log);
   const embedder = await openEmbeddings(env, database.db, log);
   const dense = embedder ? createDenseSearch({ embedder, log }) : undefined;
   const chatStatistics = await createChatStatistics({ db: database.db, log });

@@ -1,14 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { initEmbeddedDir } from './embedded-init.ts';
-import { EMBEDDED_START_PARAMS } from './embedded-settings.ts';
+import { EMBEDDED_SETTINGS } from './embedded-settings.ts';
+import { startEmbeddedThread } from './embedded-thread.ts';
 import type { DB } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -31,6 +26,11 @@ export interface DatabaseOptions {
    * the pool; without a listener such an error would crash the process.
    */
   onIdleError?: (err: Error) => void;
+  /**
+   * The embedded database stopped on its own (its thread ended): every query fails from then
+   * on. By default the error is thrown, which ends the process.
+   */
+  onEmbeddedFailure?: (err: Error) => void;
 }
 
 /**
@@ -45,9 +45,9 @@ const types = {
 };
 
 /**
- * One code path for both back ends: Kysely over pg.Pool. In embedded mode PGlite is served
- * over the Postgres wire protocol on a private Unix socket, so the same driver, type parsing
- * and SQL run against both.
+ * One code path for both back ends: Kysely over pg.Pool. In embedded mode PGlite, in a thread
+ * of its own, is served over the Postgres wire protocol on a private Unix socket, so the same
+ * driver, type parsing and SQL run against both.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -65,46 +65,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  return openEmbedded(options.pgliteDir ?? null);
+  return openEmbedded(options);
 }
 
-async function openEmbedded(dir: string | null): Promise<Database> {
+async function openEmbedded(options: DatabaseOptions): Promise<Database> {
+  const dir = options.pgliteDir ?? null;
   if (dir) {
     mkdirSync(dir, { recursive: true });
-    await initEmbeddedDir(dir, EMBEDDED_START_PARAMS);
+    await initEmbeddedDir(dir, EMBEDDED_SETTINGS);
   }
-  const pglite = await PGlite.create({
-    dataDir: dir ?? undefined,
-    // pg_trgm: the inbox search's indexes (migration 0019).
-    extensions: { vector, pg_trgm },
-    startParams: EMBEDDED_START_PARAMS,
-  });
-  // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temp dir.
-  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'docent-pg-'));
-  const port = 5432;
-  const server = new PGLiteSocketServer({
-    db: pglite,
-    path: path.join(socketDir, `.s.PGSQL.${port}`),
-  });
-  await server.start();
+  const thread = await startEmbeddedThread(
+    dir,
+    EMBEDDED_SETTINGS,
+    options.onEmbeddedFailure ??
+      ((err) => {
+        throw err;
+      }),
+  );
   // PGlite is a single connection: one pooled client keeps transactions unambiguous.
   const pool = new pg.Pool({
-    host: socketDir,
-    port,
+    host: thread.socketDir,
+    port: thread.port,
     user: 'postgres',
     database: 'postgres',
     max: 1,
     types,
   });
+  // The connection breaks when the database's thread ends: its query fails, the failure itself
+  // goes to onEmbeddedFailure.
+  pool.on('error', options.onIdleError ?? (() => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'pglite',
     async close() {
       await db.destroy();
-      await server.stop();
-      await pglite.close();
-      rmSync(socketDir, { recursive: true, force: true });
+      await thread.close();
     },
   };
 }

@@ -15,11 +15,13 @@ export const embeddedDirExists = (dir: string): boolean => existsSync(path.join(
  * returned late or never. In a child, all of it goes back to the system when the child exits.
  * The child is plain node (no TypeScript loader): it only runs PGlite's own JavaScript.
  */
-export async function initEmbeddedDir(dir: string, startParams: string[]): Promise<void> {
+export async function initEmbeddedDir(dir: string, settings: string[]): Promise<void> {
   if (embeddedDirExists(dir)) return;
   const script = [
     `const { PGlite } = await import(${JSON.stringify(PGLITE)});`,
-    `const db = await PGlite.create(${JSON.stringify({ dataDir: dir, startParams })});`,
+    `const settings = ${JSON.stringify(settings)};`,
+    `const startParams = [...PGlite.defaultStartParams, ...settings];`,
+    `const db = await PGlite.create({ dataDir: ${JSON.stringify(dir)}, startParams });`,
     'await db.close();',
   ].join('\n');
   await runNodeChild(

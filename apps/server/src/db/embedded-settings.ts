@@ -1,9 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-
 /**
- * Settings of the embedded database (PGlite: PostgreSQL compiled to WebAssembly, in this
- * process). PostgreSQL's defaults are sized for a server of its own; here every buffer is this
- * process's resident memory.
+ * Settings of the embedded database (PGlite: PostgreSQL compiled to WebAssembly, in a thread of
+ * this process), given on top of PGlite's own start parameters. PostgreSQL's defaults are sized
+ * for a server of its own; here every buffer is this process's resident memory.
  *
  * shared_buffers: PostgreSQL's 128 MB pool was resident from the start (128 MB of the
  * process's ~470 MB after a restart). Pages outside the pool come from the operating system's
@@ -13,8 +11,4 @@ import { PGlite } from '@electric-sql/pglite';
  */
 const SHARED_BUFFERS = '16MB';
 
-export const EMBEDDED_START_PARAMS: string[] = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  `shared_buffers=${SHARED_BUFFERS}`,
-];
+export const EMBEDDED_SETTINGS: string[] = ['-c', `shared_buffers=${SHARED_BUFFERS}`];
