@@ -243,9 +243,8 @@ describe('knowledge journey', () => {
 
     await page.getByRole('link', { name: 'QA' }).click();
     await expectPath(page, '/datasource/question-model');
-    await rows.first().waitFor();
-    const qaRows = await rows.count();
-    expect(qaRows).toBeGreaterThanOrEqual(pairs.length);
+    // The text list's rows stay until the Q&A list replaces them: the count is polled.
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(pairs.length);
     await expectVisible(rows.filter({ hasText: 'Can I pay by card?' }).getByText('Trained'));
     await shot(page, 'kb-trained-qa');
     if (hasCovidCsv) {
