@@ -11,10 +11,9 @@ const WORD = /^\p{L}{2,}$/u;
 
 /**
  * The joined forms of the word–particle pairs of a text's tokens (analyzer.ts tokenize), in
- * order, as index terms: the verb is
- * stemmed first, so "checked out" gives checkout and "backing up" backup. The index holds them
- * beside the text's own terms, so a question naming the compound finds the page that spells
- * it apart. Questions are not given them: a question's "find out" or "password in" would
+ * order, as index terms: the verb is stemmed first, so "checked out" gives checkout and
+ * "backing up" backup. The index holds them beside the text's own terms, so a question naming
+ * the compound finds the page that spells it apart. Questions are not given them: a question's "find out" or "password in" would
  * then match every page using the same two words, a bigram bonus that moved answers to the
  * wrong pages.
  */
