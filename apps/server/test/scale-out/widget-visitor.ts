@@ -68,16 +68,27 @@ export async function chatTurn(
   }
 }
 
-/** The turns the server stored for one visitor's conversation. */
+/**
+ * The turns the server stored for one visitor's conversation. Reads are rate-limited per IP
+ * (120 a minute), and a load run reads back more conversations than that: on 429 it waits as
+ * long as Retry-After says and asks again, as a well-behaved client does.
+ */
 export async function storedTurns(
   baseUrl: string,
   botId: string,
   visitorId: string,
   conversationId: string,
 ): Promise<{ question: string }[]> {
-  const res = await fetch(
-    `${baseUrl}/api/public/bots/${botId}/conversations/${conversationId}?visitor_id=${visitorId}`,
-  );
-  if (!res.ok) throw new Error(`conversation ${conversationId}: HTTP ${res.status}`);
-  return ((await res.json()) as { response: { question: string }[] }).response;
+  const url = `${baseUrl}/api/public/bots/${botId}/conversations/${conversationId}?visitor_id=${visitorId}`;
+  for (;;) {
+    const res = await fetch(url);
+    if (res.status === 429) {
+      await res.arrayBuffer();
+      const seconds = Number(res.headers.get('retry-after'));
+      await new Promise((r) => setTimeout(r, (Number.isFinite(seconds) ? seconds : 1) * 1000));
+      continue;
+    }
+    if (!res.ok) throw new Error(`conversation ${conversationId}: HTTP ${res.status}`);
+    return ((await res.json()) as { response: { question: string }[] }).response;
+  }
 }
