@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { loadNeighbours, type NeighbourRow } from '../search/search.repo.ts';
+import type { NeighbourRow } from '../search/search.repo.ts';
 import {
   bestWindow,
   clipUnit,
@@ -44,7 +44,7 @@ export async function retrievePassages(
 ): Promise<RetrievedChunk[]> {
   const limit = args.limit ?? DEFAULT_RETRIEVE_LIMIT;
   const budget = args.windowChars ?? DEFAULT_WINDOW_CHARS;
-  const { chunks, query, idf } = await retrieveRanked(db, {
+  const { chunks, query, idf, index } = await retrieveRanked(db, {
     ...args,
     limit: limit * CANDIDATES_PER_PASSAGE,
   });
@@ -53,11 +53,7 @@ export async function retrievePassages(
   const prose = chunks.filter((c) => !c.question);
   const neighbours = new Map(
     (
-      await loadNeighbours(
-        db,
-        args.botId,
-        prose.map((c) => ({ documentId: c.documentId, ordinal: c.ordinal })),
-      )
+      await index.neighbours(prose.map((c) => ({ documentId: c.documentId, ordinal: c.ordinal })))
     ).map((n) => [`${n.document_id}:${n.ordinal}`, n]),
   );
   /** Each unit handed on, with the section (document and heading) it was handed on from. */

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { botIndexCache, type IndexView } from '../search/bot-index-cache.ts';
 import { lexicalSearchWithStats } from '../search/lexical-search.ts';
 import { proximityScorer } from '../search/proximity.ts';
 import {
@@ -9,7 +10,7 @@ import {
   type NearChunks,
 } from '../search/query.ts';
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../search/question-match.ts';
-import { type ChunkRow, loadChunks, siblingChunkIds } from '../search/search.repo.ts';
+import type { ChunkRow } from '../search/search.repo.ts';
 import type { DenseSearch } from './embeddings/dense-search.ts';
 
 export interface RetrievedChunk {
@@ -41,6 +42,8 @@ export interface RetrieveArgs {
   limit?: number;
   /** Nearest chunks by meaning, fused with the lexical ones; absent: lexical retrieval only. */
   dense?: DenseSearch | undefined;
+  /** The bot's index generation if the caller has just read it (otherwise it is read here). */
+  generation?: number | undefined;
 }
 
 export const DEFAULT_RETRIEVE_LIMIT = 8;
@@ -78,6 +81,8 @@ export interface Ranked {
   query: AnalyzedQuery;
   /** idf of each query term among the bot's chunks. */
   idf: Map<string, number>;
+  /** The bot's index as this retrieval read it, for reading around the chunks found. */
+  index: IndexView;
 }
 
 /** retrieve(), keeping the analysed query: the question is analysed once for every stage. */
@@ -87,22 +92,23 @@ export async function retrieveRanked(
 ): Promise<Ranked> {
   const query = analyzeQuery(args.query, args.carried);
   const limit = args.limit ?? DEFAULT_RETRIEVE_LIMIT;
-  if (limit <= 0) return { chunks: [], query, idf: new Map() };
+  const index = await botIndexCache.open(db, args.botId, args.generation);
+  if (limit <= 0) return { chunks: [], query, idf: new Map(), index };
   const depth = Math.max(limit, RERANK_DEPTH);
   const boost = args.near
     ? {
-        chunkIds: new Set(await siblingChunkIds(db, args.botId, args.near.chunkIds)),
+        chunkIds: new Set(await index.siblings(args.near.chunkIds)),
         factor: args.near.boost,
       }
     : undefined;
   // The query is embedded while the lexical search runs.
   const [{ hits, idf }, dense] = await Promise.all([
-    lexicalSearchWithStats(db, args.botId, query, depth, undefined, boost),
+    lexicalSearchWithStats(db, args.botId, query, depth, undefined, boost, index.queryData),
     args.dense ? args.dense(db, args.botId, args.query, depth) : [],
   ]);
-  if (hits.length === 0 && dense.length === 0) return { chunks: [], query, idf };
+  if (hits.length === 0 && dense.length === 0) return { chunks: [], query, idf, index };
   const ids = new Set([...hits.map((h) => h.id), ...dense.map((h) => h.id)]);
-  const rows = await loadChunks(db, args.botId, [...ids]);
+  const rows = await index.chunks([...ids]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const phraseScore = proximityScorer(query.terms);
   const lexical: RetrievedChunk[] = [];
@@ -117,7 +123,7 @@ export async function retrieveRanked(
   const close = (r: RetrievedChunk) =>
     r.questionMatch >= CLOSE_QUESTION_MATCH ? r.questionMatch : 0;
   results.sort((a, b) => close(b) - close(a) || b.score - a.score || a.chunkId - b.chunkId);
-  return { chunks: results.slice(0, limit), query, idf };
+  return { chunks: results.slice(0, limit), query, idf, index };
 }
 
 function toResult(row: ChunkRow, query: AnalyzedQuery, score: number): RetrievedChunk {

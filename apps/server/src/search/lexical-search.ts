@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { blockPostingsCache } from './block-postings-cache.ts';
 import { type Bm25Params, DEFAULT_BM25, scoreBm25, topK } from './bm25.ts';
 import { type AnalyzedQuery, analyzeQuery } from './query.ts';
-import { loadQueryData } from './search.repo.ts';
+import { loadQueryData, type QueryData } from './search.repo.ts';
 
 export interface LexicalHit {
   id: number;
@@ -33,7 +33,11 @@ export interface ScoreBoost {
   factor: number;
 }
 
-/** lexicalSearch, with the query terms' statistics the ranking used. */
+/**
+ * lexicalSearch, with the query terms' statistics the ranking used. `read` gives the terms'
+ * statistics and postings (by default read from the database through the block postings cache;
+ * retrieval passes its bot index view's).
+ */
 export async function lexicalSearchWithStats(
   db: Kysely<DB> | Transaction<DB>,
   botId: string,
@@ -41,15 +45,12 @@ export async function lexicalSearchWithStats(
   limit: number,
   params: Bm25Params = DEFAULT_BM25,
   boost?: ScoreBoost,
+  read: (terms: string[]) => Promise<QueryData> = (terms) =>
+    loadQueryData(db, botId, terms, blockPostingsCache),
 ): Promise<LexicalResult> {
   const { weights } = typeof query === 'string' ? analyzeQuery(query) : query;
   if (weights.size === 0) return { hits: [], idf: new Map() };
-  const { stats, lists, dead } = await loadQueryData(
-    db,
-    botId,
-    [...weights.keys()],
-    blockPostingsCache,
-  );
+  const { stats, lists, dead } = await read([...weights.keys()]);
   if (!stats || stats.chunk_count <= 0) return { hits: [], idf: new Map() };
   const scored = scoreBm25(weights, lists, stats, params, dead);
   if (boost) {

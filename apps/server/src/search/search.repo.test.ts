@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { siblingChunkIds, vacuumSearchIndex } from './search.repo.ts';
+import { documentChunkIds, vacuumSearchIndex } from './search.repo.ts';
 import { addDocuments, createBot } from './testing/search-db.ts';
 import { useSearchTestDb } from './testing/use-search-test-db.ts';
 
@@ -34,7 +34,7 @@ describe('vacuumSearchIndex', () => {
   });
 });
 
-describe('siblingChunkIds', () => {
+describe('documentChunkIds', () => {
   const chunkIdsOf = async (documentId: string) =>
     (
       await sql<{ id: number }>`SELECT id FROM chunks WHERE document_id = ${documentId}::uuid
@@ -48,7 +48,7 @@ describe('siblingChunkIds', () => {
     kind: 'text' as const,
   });
 
-  it("gives every chunk of the cited chunks' documents, of this bot only", async () => {
+  it('gives each cited chunk every chunk of its document, of this bot only', async () => {
     const bot = await createBot(t.db);
     const [first, second, third] = await addDocuments(t.db, bot, [
       longPage('First'),
@@ -64,8 +64,13 @@ describe('siblingChunkIds', () => {
 
     const cited = [ofFirst[2] as number, ofSecond[0] as number, ofSecond[1] as number];
     const foreignCited = (await chunkIdsOf(foreign as string))[0] as number;
-    const ids = await siblingChunkIds(t.db, bot.botId, [...cited, foreignCited]);
-    expect([...ids].sort((a, b) => a - b)).toEqual([...ofFirst, ...ofSecond].sort((a, b) => a - b));
-    expect(await siblingChunkIds(t.db, bot.botId, [])).toEqual([]);
+    const found = await documentChunkIds(t.db, bot.botId, [...cited, foreignCited]);
+    const sorted = (ids: number[] | undefined) => [...(ids ?? [])].sort((a, b) => a - b);
+    expect([...found.keys()].sort((a, b) => a - b)).toEqual(sorted(cited));
+    expect(sorted(found.get(cited[0] as number))).toEqual(ofFirst);
+    expect(sorted(found.get(cited[1] as number))).toEqual(ofSecond);
+    // Chunks of one document share its list.
+    expect(found.get(cited[1] as number)).toBe(found.get(cited[2] as number));
+    expect((await documentChunkIds(t.db, bot.botId, [])).size).toBe(0);
   });
 });

@@ -70,7 +70,7 @@ export async function replaceSegments(db: Db, botId: string, segs: SegmentWrite[
   }
 }
 
-export type BotStats = Omit<SearchBotStatsTable, 'bot_id'>;
+export type BotStats = Omit<SearchBotStatsTable, 'bot_id' | 'generation'>;
 
 /** A term's postings from one block (`blockId`) or from all pending segments (null). */
 export interface PostingRow {
@@ -81,6 +81,8 @@ export interface PostingRow {
 
 export interface QueryData {
   stats: BotStats | undefined;
+  /** The index generation these were read at (undefined with the stats). */
+  generation: number | undefined;
   lists: PostingRow[];
   /** Chunk ids masked per block (documents deleted after their postings were merged). */
   dead: Map<number, Set<number>>;
@@ -131,7 +133,7 @@ export async function loadQueryData(
     SELECT 't', NULL, block_id, NULL, string_agg(chunk_id::text, ',')
     FROM search_tombstones WHERE bot_id = ${botId}::uuid
     GROUP BY block_id`.execute(db);
-  const data: QueryData = { stats: undefined, lists: [], dead: new Map() };
+  const data: QueryData = { stats: undefined, generation: undefined, lists: [], dead: new Map() };
   const current = new Map<string, Map<number, Buffer>>();
   for (const row of result.rows) {
     if (row.kind === 'p') {
@@ -145,8 +147,11 @@ export async function loadQueryData(
       const blocks = current.get(row.term) ?? new Map<number, Buffer>();
       blocks.set(row.block_id, postings);
       current.set(row.term, blocks);
-    } else if (row.kind === 's') data.stats = JSON.parse(row.extra) as BotStats;
-    else if (row.block_id !== null)
+    } else if (row.kind === 's') {
+      const { generation, ...stats } = JSON.parse(row.extra) as BotStats & { generation: number };
+      data.stats = stats;
+      data.generation = Number(generation);
+    } else if (row.block_id !== null)
       data.dead.set(row.block_id, new Set(row.extra.split(',').map(Number)));
   }
   for (const [term, blocks] of current) cache?.set(botId, term, blocks);
@@ -225,22 +230,46 @@ export async function loadNeighbours(
 }
 
 /**
- * Every chunk of the documents the given chunks belong to (the bot's own only): the pages a
+ * For each of the given chunks (the bot's own only), every chunk of its document: the pages a
  * conversation has been reading, for a follow-up's search. Read from the lexical index's list
  * of each document's chunks (one row per document) rather than from the chunks themselves (a
  * heap row per chunk: ~500 for two pages of a manual, the costliest read of a follow-up); the
  * ids come back as one comma-separated text, cheaper to read than an array of int8 strings.
+ * Given chunks of one document share one array.
  */
-export async function siblingChunkIds(
+export async function documentChunkIds(
   db: Db,
   botId: string,
   chunkIds: number[],
-): Promise<number[]> {
-  if (chunkIds.length === 0) return [];
-  const result = await sql<{ ids: string }>`
-    SELECT array_to_string(d.chunk_ids, ',') AS ids FROM search_documents d
-    WHERE d.bot_id = ${botId}::uuid AND d.document_id IN (
-      SELECT s.document_id FROM chunks s
-      WHERE s.id = ANY(${chunkIds}::bigint[]) AND s.bot_id = ${botId}::uuid)`.execute(db);
-  return result.rows.flatMap((r) => (r.ids === '' ? [] : r.ids.split(',').map(Number)));
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (chunkIds.length === 0) return out;
+  const result = await sql<{ id: number; document_id: string; ids: string }>`
+    SELECT s.id, s.document_id, array_to_string(d.chunk_ids, ',') AS ids
+    FROM chunks s JOIN search_documents d ON d.document_id = s.document_id
+    WHERE s.id = ANY(${chunkIds}::bigint[]) AND s.bot_id = ${botId}::uuid
+      AND d.bot_id = ${botId}::uuid`.execute(db);
+  const byDocument = new Map<string, number[]>();
+  for (const r of result.rows) {
+    let ids = byDocument.get(r.document_id);
+    if (!ids) {
+      ids = r.ids === '' ? [] : r.ids.split(',').map(Number);
+      byDocument.set(r.document_id, ids);
+    }
+    out.set(Number(r.id), ids);
+  }
+  return out;
+}
+
+/**
+ * The bot's index generation (migration 0022): it grows with every change to what a search of
+ * the bot reads. Undefined for a bot that was never indexed.
+ */
+export async function indexGeneration(db: Db, botId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('search_bot_stats')
+    .select('generation')
+    .where('bot_id', '=', botId)
+    .executeTakeFirst();
+  return row ? Number(row.generation) : undefined;
 }

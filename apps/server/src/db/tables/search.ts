@@ -50,6 +50,8 @@ export interface SearchTombstonesTable {
 export interface SearchBotStatsTable extends FieldTotals {
   bot_id: string;
   chunk_count: number;
+  /** Grows with every change to the bot's index (migration 0022). */
+  generation: Generated<number>;
 }
 
 export interface SearchTables {

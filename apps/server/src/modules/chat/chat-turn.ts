@@ -61,6 +61,7 @@ export async function* answerTurn(
     carried: search.carried,
     near: search.near,
     limit: engine.passageCount ?? RETRIEVE_LIMIT,
+    generation: bot.index_generation ?? undefined,
   });
   let answer = '';
   let sources: ChatSource[] = [];

@@ -32,6 +32,8 @@ export type Retrieve = (
     carried?: CarriedTerms | undefined;
     near?: NearChunks | undefined;
     limit: number;
+    /** The bot's index generation, when read with the bot. */
+    generation?: number | undefined;
   },
 ) => Promise<Passage[]>;
 

@@ -10,6 +10,11 @@ export interface ChatBotRow {
   agent_name: string;
   business_name: string;
   base_prompt: string;
+  /**
+   * The bot's index generation when read with the bot (search.repo's indexGeneration; null:
+   * never indexed): retrieval then need not read it again.
+   */
+  index_generation?: number | null;
 }
 
 /** The bot's columns chat reads (ChatBotRow), for every query that reads a bot for chat. */

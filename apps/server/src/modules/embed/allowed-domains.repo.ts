@@ -29,9 +29,10 @@ export async function replaceAllowedDomains(
 }
 
 /**
- * The bot as chat reads it, with its allowed domains (sorted) and the owner's widget budget
- * (null: the server's default), in one query: every public request reads them before anything
- * else.
+ * The bot as chat reads it, with its allowed domains (sorted), the owner's widget budget (null:
+ * the server's default) and its index generation, in one query: every public request reads
+ * them before anything else, and a question's retrieval serves what it keeps of the bot's index
+ * while the generation is the same (search/bot-index-cache.ts).
  */
 export function findBotWithDomains(
   db: Kysely<DB>,
@@ -47,6 +48,10 @@ export function findBotWithDomains(
     .select(
       sql<number | null>`(SELECT w.messages_per_minute FROM bot_widget_budgets w
         WHERE w.bot_id = bots.id)`.as('widget_budget'),
+    )
+    .select(
+      sql<number | null>`(SELECT s.generation FROM search_bot_stats s
+        WHERE s.bot_id = bots.id)`.as('index_generation'),
     )
     .where('id', '=', botId)
     .executeTakeFirst();
