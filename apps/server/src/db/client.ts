@@ -4,6 +4,7 @@ import pg from 'pg';
 import { initEmbeddedDir } from './embedded-init.ts';
 import { EMBEDDED_SETTINGS } from './embedded-settings.ts';
 import { startEmbeddedThread } from './embedded-thread.ts';
+import { keepMarkedStatementsPrepared } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -61,7 +62,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // pg-pool listens for errors only on idle clients. A client checked out between two queries
     // (inside a transaction, or just acquired) whose backend is terminated emits 'error' with no
     // listener, which would end the process; its query fails instead and the pool drops it.
-    pool.on('connect', (client) => client.on('error', onError));
+    pool.on('connect', (client) => {
+      client.on('error', onError);
+      keepMarkedStatementsPrepared(client);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -94,6 +98,7 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   // The connection breaks when the database's thread ends: its query fails, the failure itself
   // goes to onEmbeddedFailure.
   pool.on('error', options.onIdleError ?? (() => {}));
+  pool.on('connect', keepMarkedStatementsPrepared);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

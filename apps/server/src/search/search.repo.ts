@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { KEEP_PREPARED } from '../db/prepared-statements.ts';
 import type { DB } from '../db/schema.ts';
 import type { FieldTotals, SearchBotStatsTable } from '../db/tables/search.ts';
 import type { BlockPostingsCache } from './block-postings-cache.ts';
@@ -268,6 +269,7 @@ export async function documentChunkIds(
 export async function indexGeneration(db: Db, botId: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('search_bot_stats')
+    .modifyFront(sql.raw(KEEP_PREPARED))
     .select('generation')
     .where('bot_id', '=', botId)
     .executeTakeFirst();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { KEEP_PREPARED } from '../../db/prepared-statements.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ConversationChannel, StoredSource } from '../../db/tables/chat.ts';
 import type { PastTurn } from '../../rag/answer/types.ts';
@@ -57,7 +58,12 @@ export interface TurnRow {
 }
 
 export function findChatBot(db: Kysely<DB>, botId: string): Promise<ChatBotRow | undefined> {
-  return db.selectFrom('bots').select(CHAT_BOT_COLUMNS).where('id', '=', botId).executeTakeFirst();
+  return db
+    .selectFrom('bots')
+    .modifyFront(sql.raw(KEEP_PREPARED))
+    .select(CHAT_BOT_COLUMNS)
+    .where('id', '=', botId)
+    .executeTakeFirst();
 }
 
 export function findConversation(db: Kysely<DB>, id: string): Promise<ConversationRow | undefined> {
@@ -88,6 +94,7 @@ export async function findConversationWithHistory(
 ): Promise<ConversationWithHistory | undefined> {
   const row = await db
     .selectFrom('conversations')
+    .modifyFront(sql.raw(KEEP_PREPARED))
     .select(CONVERSATION_COLUMNS)
     .select(
       sql<HistoryRow[]>`coalesce((
@@ -174,7 +181,7 @@ export interface NewTurn {
  */
 export async function saveTurn(db: Kysely<DB>, t: NewTurn): Promise<void> {
   const answered = t.answered ? 1 : 0;
-  await sql`
+  await sql`${sql.raw(KEEP_PREPARED)}
     WITH turn AS (
       INSERT INTO chat_turns (conversation_id, bot_id, question, answer, sources, engine,
         turn_key, answered, latency_ms)

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { KEEP_PREPARED } from '../../db/prepared-statements.ts';
 import type { DB } from '../../db/schema.ts';
 import { CHAT_BOT_COLUMNS, type ChatBotRow } from '../chat/conversations.repo.ts';
 
@@ -40,6 +41,7 @@ export function findBotWithDomains(
 ): Promise<(ChatBotRow & { domains: string[]; widget_budget: number | null }) | undefined> {
   return db
     .selectFrom('bots')
+    .modifyFront(sql.raw(KEEP_PREPARED))
     .select(CHAT_BOT_COLUMNS)
     .select(
       sql<string[]>`array(SELECT d.domain FROM bot_allowed_domains d
