@@ -21,7 +21,12 @@ const MAX_NAMED = 64;
  * executes). Kysely calls `query(text, values)`; every other call is passed on unchanged.
  */
 export function keepMarkedStatementsPrepared(client: pg.ClientBase): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // The class's own query, looked up at each call (so whatever wraps it, a test's spy, sees it).
+  const query = (...args: unknown[]) =>
+    (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(
+      client,
+      args,
+    );
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
