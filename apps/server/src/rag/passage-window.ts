@@ -1,3 +1,4 @@
+import { boundedMemo } from '../lib/bounded-memo.ts';
 import { termFinder } from '../search/analyzer.ts';
 import { splitSentences } from '../search/sentences.ts';
 
@@ -37,6 +38,21 @@ export function unitsOf(text: string, first: Unit['joiner'] = ''): Unit[] {
     joiner = '\n\n';
   }
   return out;
+}
+
+/** Chunk texts whose units are remembered (a knowledge base's chunks are read again and again). */
+const REMEMBERED_TEXTS = 10_000;
+const remembered = {
+  '': boundedMemo(REMEMBERED_TEXTS, (text) => unitsOf(text, '')),
+  '\n\n': boundedMemo(REMEMBERED_TEXTS, (text) => unitsOf(text, '\n\n')),
+};
+
+/**
+ * unitsOf for a text starting a section or following another block, remembered for recent
+ * texts; the units are shared between callers, so they must not be changed.
+ */
+export function rememberedUnitsOf(text: string, first: '' | '\n\n'): readonly Unit[] {
+  return remembered[first](text);
 }
 
 /** Blocks separated by blank lines, a fenced code block (blank lines and all) as one. */

@@ -5,11 +5,11 @@ import {
   bestWindow,
   clipUnit,
   freshWindow,
+  rememberedUnitsOf,
   renderUnits,
   type TermValue,
   type Unit,
   unitScorer,
-  unitsOf,
 } from './passage-window.ts';
 import {
   DEFAULT_RETRIEVE_LIMIT,
@@ -106,7 +106,7 @@ function sectionUnits(
   texts.forEach((text, i) => {
     if (i === 1) own.from = units.length;
     if (text !== null) {
-      for (const unit of unitsOf(text, units.length > 0 ? '\n\n' : '')) {
+      for (const unit of rememberedUnitsOf(text, units.length > 0 ? '\n\n' : '')) {
         // A sentence the chunker repeated across a cut is the chunk's own.
         if (units.at(-1)?.text === unit.text) {
           if (i === 1 && own.from === units.length) own.from--;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, normalizeText, stem, tokenize } from './analyzer.ts';
+import { analyze, isStopWord, normalizeText, stem, termFinder, tokenize } from './analyzer.ts';
 import { questionMatch } from './question-match.ts';
 
 describe('analyzer', () => {
@@ -53,5 +53,63 @@ describe('questionMatch', () => {
     ).toBeGreaterThan(0.6);
     expect(questionMatch('how do I reset my password', 'How long does shipping take?')).toBe(0);
     expect(questionMatch('anything', null)).toBe(0);
+  });
+});
+
+/** termFinder as it was before texts' words were remembered: one scan per text. */
+function scanningReference(wanted: ReadonlySet<string>) {
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const prefixes = [...new Set([...wanted].map((t) => escapeRegExp(t.slice(0, 2))))];
+  const word =
+    prefixes.length === 0
+      ? null
+      : new RegExp(
+          `(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:'[\\p{L}\\p{N}]+)*`,
+          'gu',
+        );
+  return (text: string) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+    const folded = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : normalizeText(text);
+    const hits: { term: string; start: number; end: number }[] = [];
+    if (!word) return { folded, hits };
+    for (const m of folded.matchAll(word)) {
+      let token = m[0];
+      if (token.endsWith("'s")) token = token.slice(0, -2);
+      token = token.replaceAll("'", '');
+      if (isStopWord(token)) continue;
+      const term = stem(token);
+      if (wanted.has(term)) hits.push({ term, start: m.index, end: m.index + m[0].length });
+    }
+    return { folded, hits };
+  };
+}
+
+describe('termFinder', () => {
+  const texts = [
+    "Don't rebase O'Neil's branch; rock'n'roll isn't a commit's message.",
+    'Version 3.5 costs 1,000 dollars: run git-commit --amend (see §3.5.1) now.',
+    'Café NAÏVE ﬁnance Ångström — the “quoted” word’s apostrophe, l’été.',
+    'Москва и Київ: 𝒳yz and y𝒳z, x-ray X X1 x1.5 ab a b.',
+    "the the 'quoted' 's 'tis o'clock neil'n 'neil",
+    '',
+    '   ...   ',
+    'Configuring user.name and user.email with git config --global; configs configured.',
+  ];
+  const wantedSets = [
+    ...texts.map((t) => new Set(analyze(t))),
+    new Set(['neil', 'roll', 'n', 'x', 'x1', 'tis', 'clock', 'messag', 'commit']),
+    new Set(['3.5', '1000', 'version', '1.5']),
+    new Set(['𝒳yz', 'y𝒳z', 'кии', 'москва', 'ete', 'l']),
+    new Set(['a', 'b', 'ab', 'y']),
+    new Set<string>(),
+    new Set(['']),
+  ];
+
+  it('finds exactly what a scan of the whole text finds, for texts read again too', () => {
+    for (const wanted of wantedSets) {
+      const find = termFinder(wanted);
+      const reference = scanningReference(wanted);
+      for (const text of [...texts, ...texts]) expect(find(text)).toEqual(reference(text));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { stemmer } from 'stemmer';
 import { boundedMemo } from '../lib/bounded-memo.ts';
 import { STOP_WORDS } from './stop-words.ts';
+import { wordIndexer } from './word-index.ts';
 
 /**
  * Numbers keep their inner separators ("3.5", "1,000") so they match as written; words are
@@ -74,34 +75,83 @@ export interface TermHit {
   end: number;
 }
 
+/** The term a matched word stands for (null: a stop word), as analyze() would give it. */
+function termOfWord(word: string): string | null {
+  let token = word;
+  if (token.endsWith("'s")) token = token.slice(0, -2);
+  token = token.replaceAll("'", '');
+  return STOP_WORDS.has(token) ? null : stem(token);
+}
+
+const wordsOf = wordIndexer(foldCase);
+const WORD_PREFIX = /^[\p{L}\p{N}]+$/u;
+
 /**
  * A finder of the `wanted` terms (as analyze() produces them) in texts, giving character
  * offsets into the case-folded text, which it returns too. Only words that could stem to a
  * wanted term are looked at: Porter rewrites only word endings, so such a word starts with
- * the term's first two letters. Much cheaper than analyze() on whole passages.
+ * the term's first two letters. Texts read again are not scanned again: their words are
+ * remembered (word-index.ts) and only tested for those prefixes.
  */
 export function termFinder(
   wanted: ReadonlySet<string>,
 ): (text: string) => { folded: string; hits: TermHit[] } {
-  const prefixes = [...new Set([...wanted].map((t) => escapeRegExp(t.slice(0, 2))))];
-  const word =
-    prefixes.length === 0
-      ? null
-      : new RegExp(
-          `(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:'[\\p{L}\\p{N}]+)*`,
-          'gu',
-        );
+  const prefixes = [...new Set([...wanted].map((t) => t.slice(0, 2)))];
+  if (prefixes.length === 0) return (text) => ({ folded: foldCase(text), hits: [] });
+  // A prefix holding anything but letters and digits ("3." of "3.5") may reach past a word.
+  if (!prefixes.every((p) => WORD_PREFIX.test(p))) return scanningFinder(wanted, prefixes);
+  const one = new Set<number>();
+  const two = new Set<number>();
+  for (const p of prefixes) {
+    if (p.length === 1) one.add(p.charCodeAt(0));
+    else two.add(p.charCodeAt(0) * 0x10000 + p.charCodeAt(1));
+  }
+  const startsWithPrefix = (folded: string, at: number) =>
+    one.has(folded.charCodeAt(at)) ||
+    two.has(folded.charCodeAt(at) * 0x10000 + folded.charCodeAt(at + 1));
+  return (text) => {
+    const { folded, starts, ends, restarts, terms } = wordsOf(text);
+    const hits: TermHit[] = [];
+    for (let w = 0; w < starts.length; w++) {
+      const start = starts[w] as number;
+      const end = ends[w] as number;
+      let term: string | null;
+      if (startsWithPrefix(folded, start)) {
+        term = terms[w] ?? null;
+        if (terms[w] === undefined) {
+          term = termOfWord(folded.slice(start, end));
+          terms[w] = term;
+        }
+        if (term !== null && wanted.has(term)) hits.push({ term, start, end });
+        continue;
+      }
+      // Rare: a match starting after an inner apostrophe ("o'neil" for a term "neil").
+      const from = restarts.get(w)?.find((at) => startsWithPrefix(folded, at));
+      if (from === undefined) continue;
+      term = termOfWord(folded.slice(from, end));
+      if (term !== null && wanted.has(term)) hits.push({ term, start: from, end });
+    }
+    return { folded, hits };
+  };
+}
+
+/** termFinder by a regular expression over the whole text (prefixes that are not words'). */
+function scanningFinder(
+  wanted: ReadonlySet<string>,
+  prefixes: string[],
+): (text: string) => { folded: string; hits: TermHit[] } {
+  const word = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${prefixes.map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*(?:'[\\p{L}\\p{N}]+)*`,
+    'gu',
+  );
   return (text) => {
     const folded = foldCase(text);
     const hits: TermHit[] = [];
-    if (!word) return { folded, hits };
     for (const m of folded.matchAll(word)) {
-      let token = m[0];
-      if (token.endsWith("'s")) token = token.slice(0, -2);
-      token = token.replaceAll("'", '');
-      if (STOP_WORDS.has(token)) continue;
-      const term = stem(token);
-      if (wanted.has(term)) hits.push({ term, start: m.index, end: m.index + m[0].length });
+      const term = termOfWord(m[0]);
+      if (term !== null && wanted.has(term)) {
+        hits.push({ term, start: m.index, end: m.index + m[0].length });
+      }
     }
     return { folded, hits };
   };
