@@ -1,5 +1,5 @@
 import { boundedMemo } from '../lib/bounded-memo.ts';
-import { termFinder } from '../search/analyzer.ts';
+import { distinctTermFinder } from '../search/analyzer.ts';
 import { splitSentences } from '../search/sentences.ts';
 
 /**
@@ -80,10 +80,10 @@ export function renderUnits(units: Unit[]): string {
  * at words that could stem to a question term, much cheaper than analysing every unit.
  */
 export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Unit) => number {
-  const find = termFinder(new Set(terms));
+  const distinctTerms = distinctTermFinder(new Set(terms));
   return (unit) => {
     let score = 0;
-    for (const term of new Set(find(unit.text).hits.map((h) => h.term))) score += value(term);
+    for (const term of distinctTerms(unit.text)) score += value(term);
     return score;
   };
 }

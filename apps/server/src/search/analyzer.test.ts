@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, isStopWord, normalizeText, stem, termFinder, tokenize } from './analyzer.ts';
+import {
+  analyze,
+  distinctTermFinder,
+  isStopWord,
+  normalizeText,
+  stem,
+  termFinder,
+  tokenize,
+} from './analyzer.ts';
 import { questionMatch } from './question-match.ts';
 
 describe('analyzer', () => {
@@ -110,6 +118,16 @@ describe('termFinder', () => {
       const find = termFinder(wanted);
       const reference = scanningReference(wanted);
       for (const text of [...texts, ...texts]) expect(find(text)).toEqual(reference(text));
+    }
+  });
+
+  it('gives the distinct terms found, in the order they first occur', () => {
+    for (const wanted of wantedSets) {
+      const distinct = distinctTermFinder(wanted);
+      const reference = scanningReference(wanted);
+      for (const text of texts) {
+        expect(distinct(text)).toEqual([...new Set(reference(text).hits.map((h) => h.term))]);
+      }
     }
   });
 });

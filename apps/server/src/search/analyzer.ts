@@ -86,20 +86,21 @@ function termOfWord(word: string): string | null {
 const wordsOf = wordIndexer(foldCase);
 const WORD_PREFIX = /^[\p{L}\p{N}]+$/u;
 
+/** Called for each wanted term found in a text, in order, with its offsets in the folded text. */
+type Visit = (term: string, start: number, end: number) => void;
+
 /**
- * A finder of the `wanted` terms (as analyze() produces them) in texts, giving character
- * offsets into the case-folded text, which it returns too. Only words that could stem to a
- * wanted term are looked at: Porter rewrites only word endings, so such a word starts with
- * the term's first two letters. Texts read again are not scanned again: their words are
- * remembered (word-index.ts) and only tested for those prefixes.
+ * Finds the `wanted` terms (as analyze() produces them) in texts: calls `visit` for each and
+ * returns the case-folded text the offsets are in. Only words that could stem to a wanted term
+ * are looked at: Porter rewrites only word endings, so such a word starts with the term's first
+ * two letters. Texts read again are not scanned again: their words are remembered
+ * (word-index.ts) and only tested for those prefixes.
  */
-export function termFinder(
-  wanted: ReadonlySet<string>,
-): (text: string) => { folded: string; hits: TermHit[] } {
+function termMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) => string {
   const prefixes = [...new Set([...wanted].map((t) => t.slice(0, 2)))];
-  if (prefixes.length === 0) return (text) => ({ folded: foldCase(text), hits: [] });
+  if (prefixes.length === 0) return (text) => foldCase(text);
   // A prefix holding anything but letters and digits ("3." of "3.5") may reach past a word.
-  if (!prefixes.every((p) => WORD_PREFIX.test(p))) return scanningFinder(wanted, prefixes);
+  if (!prefixes.every((p) => WORD_PREFIX.test(p))) return scanningMatcher(wanted, prefixes);
   const one = new Set<number>();
   const two = new Set<number>();
   for (const p of prefixes) {
@@ -109,9 +110,8 @@ export function termFinder(
   const startsWithPrefix = (folded: string, at: number) =>
     one.has(folded.charCodeAt(at)) ||
     two.has(folded.charCodeAt(at) * 0x10000 + folded.charCodeAt(at + 1));
-  return (text) => {
+  return (text, visit) => {
     const { folded, starts, ends, restarts, terms } = wordsOf(text);
-    const hits: TermHit[] = [];
     for (let w = 0; w < starts.length; w++) {
       const start = starts[w] as number;
       const end = ends[w] as number;
@@ -122,38 +122,64 @@ export function termFinder(
           term = termOfWord(folded.slice(start, end));
           terms[w] = term;
         }
-        if (term !== null && wanted.has(term)) hits.push({ term, start, end });
+        if (term !== null && wanted.has(term)) visit(term, start, end);
         continue;
       }
       // Rare: a match starting after an inner apostrophe ("o'neil" for a term "neil").
       const from = restarts.get(w)?.find((at) => startsWithPrefix(folded, at));
       if (from === undefined) continue;
       term = termOfWord(folded.slice(from, end));
-      if (term !== null && wanted.has(term)) hits.push({ term, start: from, end });
+      if (term !== null && wanted.has(term)) visit(term, from, end);
     }
-    return { folded, hits };
+    return folded;
   };
 }
 
-/** termFinder by a regular expression over the whole text (prefixes that are not words'). */
-function scanningFinder(
+/** termMatcher by a regular expression over the whole text (prefixes that are not words'). */
+function scanningMatcher(
   wanted: ReadonlySet<string>,
   prefixes: string[],
-): (text: string) => { folded: string; hits: TermHit[] } {
+): (text: string, visit: Visit) => string {
   const word = new RegExp(
     `(?<![\\p{L}\\p{N}])(?:${prefixes.map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*(?:'[\\p{L}\\p{N}]+)*`,
     'gu',
   );
-  return (text) => {
+  return (text, visit) => {
     const folded = foldCase(text);
-    const hits: TermHit[] = [];
     for (const m of folded.matchAll(word)) {
       const term = termOfWord(m[0]);
-      if (term !== null && wanted.has(term)) {
-        hits.push({ term, start: m.index, end: m.index + m[0].length });
-      }
+      if (term !== null && wanted.has(term)) visit(term, m.index, m.index + m[0].length);
     }
+    return folded;
+  };
+}
+
+/**
+ * A finder of the `wanted` terms in texts, giving character offsets into the case-folded
+ * text, which it returns too (see termMatcher).
+ */
+export function termFinder(
+  wanted: ReadonlySet<string>,
+): (text: string) => { folded: string; hits: TermHit[] } {
+  const match = termMatcher(wanted);
+  return (text) => {
+    const hits: TermHit[] = [];
+    const folded = match(text, (term, start, end) => {
+      hits.push({ term, start, end });
+    });
     return { folded, hits };
+  };
+}
+
+/** The distinct `wanted` terms of a text, in the order they first occur (see termMatcher). */
+export function distinctTermFinder(wanted: ReadonlySet<string>): (text: string) => string[] {
+  const match = termMatcher(wanted);
+  return (text) => {
+    const found: string[] = [];
+    match(text, (term) => {
+      if (!found.includes(term)) found.push(term);
+    });
+    return found;
   };
 }
 

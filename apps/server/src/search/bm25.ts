@@ -57,7 +57,7 @@ export interface TermPostings {
  * it occurs in the query; `dead` lists, per block, chunks whose postings are masked.
  */
 /** Growable (chunk id, weighted tf) columns for one term. */
-class TermHits {
+export class TermHits {
   ids = new Float64Array(256);
   tfw = new Float64Array(256);
   n = 0;
@@ -130,12 +130,23 @@ function decodeWeighted(
   }
 }
 
+/**
+ * Terms' postings as decoded for scoring, kept between queries that read the same lists, dead
+ * chunks and statistics with the same parameters (BotIndexCache: one bot's index at one
+ * generation, DEFAULT_BM25).
+ */
+export interface DecodedTerms {
+  get(term: string): TermHits | undefined;
+  set(term: string, hits: TermHits): void;
+}
+
 export function scoreBm25(
   queryTerms: Map<string, number>,
   lists: TermPostings[],
   stats: BotStats,
   params: Bm25Params = DEFAULT_BM25,
   dead: Map<number, Set<number>> = new Map(),
+  decoded?: DecodedTerms,
 ): ScoredChunks {
   const avg = Float64Array.from(averageLengths(stats));
   const fieldB = Float64Array.from({ length: FIELD_COUNT }, (_, f) => params.b[f] ?? 0);
@@ -149,11 +160,15 @@ export function scoreBm25(
   let total = 0;
   const idfs = new Map<string, number>();
   for (const [term, qtf] of queryTerms) {
-    const hits = new TermHits();
-    for (const list of lists) {
-      if (list.term !== term) continue;
-      const masked = list.blockId === null ? undefined : dead.get(list.blockId);
-      decodeWeighted(list.postings, masked, fieldWeight, fieldB, avg, hits);
+    let hits = decoded?.get(term);
+    if (!hits) {
+      hits = new TermHits();
+      for (const list of lists) {
+        if (list.term !== term) continue;
+        const masked = list.blockId === null ? undefined : dead.get(list.blockId);
+        decodeWeighted(list.postings, masked, fieldWeight, fieldB, avg, hits);
+      }
+      decoded?.set(term, hits);
     }
     if (hits.n === 0) continue;
     for (let i = 0; i < hits.n; i++) {

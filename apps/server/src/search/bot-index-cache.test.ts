@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BotIndexCache, type IndexView } from './bot-index-cache.ts';
 import { compactBotIndex } from './lexical-index.ts';
+import { lexicalSearchWithStats } from './lexical-search.ts';
 import {
   documentChunkIds,
   indexGeneration,
@@ -17,6 +18,7 @@ import { useSearchTestDb } from './testing/use-search-test-db.ts';
 const t = useSearchTestDb();
 
 const TERMS = ['kettl', 'descal', 'warranti', 'zebra'];
+const QUERY = 'how do I descale the kettle under warranty';
 
 function documents(from: number, count: number) {
   return Array.from({ length: count }, (_, i) => ({
@@ -125,6 +127,22 @@ describe('BotIndexCache', () => {
       const ids = (await chunkIdsOf(bot.botId)).slice(0, 5);
       const cached = await readAll(await cache.open(t.db, bot.botId), ids);
       expect(cached).toEqual(await readFresh(bot.botId, ids));
+      // Scoring with the postings it decoded before ranks as scoring afresh does, twice over.
+      const fresh = await lexicalSearchWithStats(t.db, bot.botId, QUERY, 10);
+      for (let i = 0; i < 2; i++) {
+        const view = await cache.open(t.db, bot.botId);
+        const ranked = await lexicalSearchWithStats(
+          t.db,
+          bot.botId,
+          QUERY,
+          10,
+          undefined,
+          undefined,
+          view.queryData,
+        );
+        expect(ranked.hits).toEqual(fresh.hits);
+        expect(ranked.idf).toEqual(fresh.idf);
+      }
       generations.push(cached.generation);
       return cached;
     };

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { blockPostingsCache } from './block-postings-cache.ts';
+import type { DecodedTerms, TermHits } from './bm25.ts';
 import {
   type BotStats,
   type ChunkRow,
@@ -22,7 +23,8 @@ type Db = Kysely<DB> | Transaction<DB>;
  * chunks of the pages the conversation was answered from.
  */
 export interface IndexView {
-  queryData(terms: string[]): Promise<QueryData>;
+  /** With `decoded`: the terms' postings as scoring decoded them, kept with the rest. */
+  queryData(terms: string[]): Promise<QueryData & { decoded?: DecodedTerms }>;
   chunks(ids: number[]): Promise<ChunkRow[]>;
   neighbours(around: { documentId: string; ordinal: number }[]): Promise<NeighbourRow[]>;
   /** Every chunk of the documents the given chunks belong to. */
@@ -36,6 +38,8 @@ interface BotEntry {
   dead: Map<number, Set<number>>;
   /** A term's posting lists (none: the bot's chunks do not hold it). */
   terms: Map<string, PostingRow[]>;
+  /** A term's postings as BM25 scoring decoded them (default parameters). */
+  decoded: Map<string, TermHits>;
   chunks: Map<number, ChunkRow>;
   /** By `document:ordinal`; null where the document has no such chunk. */
   neighbours: Map<string, NeighbourRow | null>;
@@ -81,9 +85,19 @@ export class BotIndexCache {
 
   private view(db: Db, botId: string, entry: BotEntry): IndexView {
     const grow = (bytes: number) => this.grow(botId, entry, bytes);
+    const decoded: DecodedTerms = {
+      get: (term) => entry.decoded.get(term),
+      set(term, hits) {
+        if (entry.decoded.has(term)) return;
+        entry.decoded.set(term, hits);
+        grow(hits.ids.byteLength + hits.tfw.byteLength);
+      },
+    };
     return {
       async queryData(terms) {
-        if (entry.stats && terms.every((t) => entry.terms.has(t))) return dataOf(entry, terms);
+        if (entry.stats && terms.every((t) => entry.terms.has(t))) {
+          return { ...dataOf(entry, terms), decoded };
+        }
         const data = await loadQueryData(db, botId, terms, blockPostingsCache);
         // Read at another generation (the index changed meanwhile): right, but not this entry's.
         if (data.generation !== entry.generation) return data;
@@ -96,7 +110,7 @@ export class BotIndexCache {
           entry.terms.set(term, lists);
         }
         grow(bytes);
-        return data;
+        return { ...data, decoded };
       },
       async chunks(ids) {
         const missing = ids.filter((id) => !entry.chunks.has(id));
@@ -173,6 +187,7 @@ function newEntry(generation: number): BotEntry {
     stats: undefined,
     dead: new Map(),
     terms: new Map(),
+    decoded: new Map(),
     chunks: new Map(),
     neighbours: new Map(),
     siblings: new Map(),

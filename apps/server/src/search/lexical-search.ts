@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { blockPostingsCache } from './block-postings-cache.ts';
-import { type Bm25Params, DEFAULT_BM25, scoreBm25, topK } from './bm25.ts';
+import { type Bm25Params, DEFAULT_BM25, type DecodedTerms, scoreBm25, topK } from './bm25.ts';
 import { type AnalyzedQuery, analyzeQuery } from './query.ts';
 import { loadQueryData, type QueryData } from './search.repo.ts';
 
@@ -45,14 +45,16 @@ export async function lexicalSearchWithStats(
   limit: number,
   params: Bm25Params = DEFAULT_BM25,
   boost?: ScoreBoost,
-  read: (terms: string[]) => Promise<QueryData> = (terms) =>
+  read: (terms: string[]) => Promise<QueryData & { decoded?: DecodedTerms }> = (terms) =>
     loadQueryData(db, botId, terms, blockPostingsCache),
 ): Promise<LexicalResult> {
   const { weights } = typeof query === 'string' ? analyzeQuery(query) : query;
   if (weights.size === 0) return { hits: [], idf: new Map() };
-  const { stats, lists, dead } = await read([...weights.keys()]);
+  const { stats, lists, dead, decoded } = await read([...weights.keys()]);
   if (!stats || stats.chunk_count <= 0) return { hits: [], idf: new Map() };
-  const scored = scoreBm25(weights, lists, stats, params, dead);
+  // Postings decoded earlier were weighted with the default parameters.
+  const keep = params === DEFAULT_BM25 ? decoded : undefined;
+  const scored = scoreBm25(weights, lists, stats, params, dead, keep);
   if (boost) {
     scored.ids.forEach((id, i) => {
       if (boost.chunkIds.has(id)) scored.scores[i] = (scored.scores[i] ?? 0) * boost.factor;

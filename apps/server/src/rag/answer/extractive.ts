@@ -1,3 +1,4 @@
+import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { splitSentences } from '../../search/sentences.ts';
 import { definedTerms, namesDefinition } from './definitions.ts';
 import { carryTopic, pointsBack } from './follow-up.ts';
@@ -99,6 +100,16 @@ export function isDebris(text: string): boolean {
   return letters < 0.5 * text.replace(/\s/g, '').length;
 }
 
+/**
+ * A sentence as an answer may use it (tidied), or null when it cannot be one (too short, no
+ * letter, debris). Remembered for recent sentences: a popular section's sentences come back
+ * with every passage drawn from it.
+ */
+const answerSentence = boundedMemo<string | null>(10_000, (raw) => {
+  const text = tidy(raw);
+  return text.length < 3 || !/\p{L}/u.test(text) || isDebris(text) ? null : text;
+});
+
 function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const context = termSet(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
@@ -110,8 +121,8 @@ function candidatesOf(passage: Passage, rank: number): Candidate[] {
   for (const [line, paragraph] of paragraphs.entries()) {
     const defines = definedTerms(paragraph);
     for (const raw of splitSentences(paragraph.trim())) {
-      const text = tidy(raw);
-      if (text.length < 3 || !/\p{L}/u.test(text) || isDebris(text)) continue;
+      const text = answerSentence(raw);
+      if (text === null) continue;
       const terms = termSet(text);
       out.push({
         rank,
