@@ -245,8 +245,13 @@ export function topK(scored: ScoredChunks, k: number): { id: number; score: numb
       if (l < n && worse(l, m)) m = l;
       if (r < n && worse(r, m)) m = r;
       if (m === i) return;
-      [hs[i], hs[m]] = [hs[m] as number, hs[i] as number];
-      [hi[i], hi[m]] = [hi[m] as number, hi[i] as number];
+      // Swapped through locals: a destructuring swap allocates two arrays per step.
+      const s = hs[i] as number;
+      hs[i] = hs[m] as number;
+      hs[m] = s;
+      const id = hi[i] as number;
+      hi[i] = hi[m] as number;
+      hi[m] = id;
       i = m;
     }
   };

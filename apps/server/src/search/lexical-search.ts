@@ -56,9 +56,11 @@ export async function lexicalSearchWithStats(
   const keep = params === DEFAULT_BM25 ? decoded : undefined;
   const scored = scoreBm25(weights, lists, stats, params, dead, keep);
   if (boost) {
-    scored.ids.forEach((id, i) => {
-      if (boost.chunkIds.has(id)) scored.scores[i] = (scored.scores[i] ?? 0) * boost.factor;
-    });
+    // A plain loop: a callback per scored chunk would box each id (thousands per question).
+    const { ids, scores } = scored;
+    for (let i = 0; i < ids.length; i++) {
+      if (boost.chunkIds.has(ids[i] as number)) scores[i] = (scores[i] ?? 0) * boost.factor;
+    }
   }
   return { hits: topK(scored, limit), idf: scored.idf ?? new Map() };
 }

@@ -1,4 +1,4 @@
-import { analyze, termFinder } from './analyzer.ts';
+import { analyze, type TermHit, termFinder } from './analyzer.ts';
 
 /** Beyond this many characters between two terms they are not "close" whatever lies between. */
 const MAX_GAP_CHARS = 80;
@@ -22,27 +22,41 @@ export function proximityScorer(
   if (pairs.length === 0) return () => 0;
   const find = termFinder(new Set(queryTerms));
   return (fields) => {
+    // Indexed loops: this runs for every field of every candidate of every question, and
+    // iterators and destructured callbacks allocated on each step.
     const found = new Set<number>();
     for (const field of fields) {
       if (!field || found.size === pairs.length) continue;
       const { folded, hits } = find(field);
       if (hits.length < 2) continue;
-      pairs.forEach(([a, b], p) => {
-        if (found.has(p)) return;
-        for (const ha of hits) {
-          if (ha.term !== a) continue;
-          for (const hb of hits) {
-            if (hb.term !== b || hb.start < ha.end || hb.start - ha.end > MAX_GAP_CHARS) continue;
-            if (analyze(folded.slice(ha.end, hb.start)).length < window) {
-              found.add(p);
-              return;
-            }
-          }
+      for (let p = 0; p < pairs.length; p++) {
+        if (found.has(p) || !pairClose(folded, hits, pairs[p] as [string, string], window)) {
+          continue;
         }
-      });
+        found.add(p);
+      }
     }
     return found.size / pairs.length;
   };
+}
+
+/** Whether term `b` follows a term `a` in the hits, at most `window - 1` words after it. */
+function pairClose(
+  folded: string,
+  hits: TermHit[],
+  [a, b]: [string, string],
+  window: number,
+): boolean {
+  for (let i = 0; i < hits.length; i++) {
+    const ha = hits[i] as TermHit;
+    if (ha.term !== a) continue;
+    for (let j = 0; j < hits.length; j++) {
+      const hb = hits[j] as TermHit;
+      if (hb.term !== b || hb.start < ha.end || hb.start - ha.end > MAX_GAP_CHARS) continue;
+      if (analyze(folded.slice(ha.end, hb.start)).length < window) return true;
+    }
+  }
+  return false;
 }
 
 export function phraseProximity(
