@@ -492,3 +492,30 @@ describe('a heading naming what is asked', () => {
     expect(text).toBe('If it was uploaded already, the album is merged photo by photo.');
   });
 });
+
+describe('a long section cut into several windows', () => {
+  it('is read whole: a lower window of a section retrieval ranked first competes at its rank', () => {
+    const page = { documentId: 'doc-sync-options', title: 'Sync options', heading: 'Options' };
+    const first = passage({
+      ...page,
+      text: '--force: Sends every photo again, even when it is unchanged. --quiet: Prints nothing.',
+    });
+    const elsewhere = [1, 2].map((n) =>
+      passage({ title: `Albums ${n}`, text: `Albums sync their photos in order ${n}.` }),
+    );
+    const later = passage({
+      ...page,
+      text: '--dry-run: Lists the photos sync would send, without sending anything.',
+    });
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'Which sync option lists the photos without sending them?',
+      history: [],
+      passages: [first, ...elsewhere, later],
+    });
+    expect(text).toContain(
+      '--dry-run: Lists the photos sync would send, without sending anything.',
+    );
+    expect(passages[0]).toBe(later);
+  });
+});

@@ -1,7 +1,13 @@
 import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
 import { carryTopic, pointsBack } from './follow-up.ts';
-import { closeQaMatch, isSmallTalk, relevantPassages, wantedTerms } from './relevance.ts';
+import {
+  closeQaMatch,
+  isSmallTalk,
+  type Relevance,
+  relevantPassages,
+  wantedTerms,
+} from './relevance.ts';
 import {
   DONT_KNOW_REPLY,
   distinctPassages,
@@ -108,6 +114,27 @@ const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
   };
 };
 
+/** The section a passage was cut from: its document and heading. */
+const sectionOf = (p: Passage) => `${p.documentId}\n${p.heading ?? ''}`;
+
+/**
+ * The passages an answer is drawn from, with the rank each competes at: the MAX_PASSAGES best
+ * relevant ones, and the other windows retrieval cut from those same sections, at the rank of
+ * their section's best window. Retrieval ranked a place; a long section (a page's list of
+ * options) reaches the passages as several windows, and the one lower down may hold the option
+ * asked about. Other places keep to the top MAX_PASSAGES.
+ */
+function drawnFrom(relevant: Relevance[]): { passage: Passage; rank: number }[] {
+  const top = new Map<string, number>();
+  relevant.slice(0, MAX_PASSAGES).forEach((r, rank) => {
+    if (!top.has(sectionOf(r.passage))) top.set(sectionOf(r.passage), rank);
+  });
+  return relevant.flatMap((r, i) => {
+    const rank = top.get(sectionOf(r.passage));
+    return i < MAX_PASSAGES || rank !== undefined ? [{ passage: r.passage, rank: rank ?? i }] : [];
+  });
+}
+
 /** Builds the whole extractive answer; exported for tests and for the LLM engine's fallback. */
 export function extractAnswer(
   input: AnswerInput,
@@ -123,7 +150,9 @@ export function extractAnswer(
   const relevant = allRelevant.slice(0, MAX_PASSAGES);
   if (relevant.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
   const wanted = wantedTerms(search);
-  const candidates = relevant.flatMap((r, rank) => candidatesOf(r.passage, rank));
+  const candidates = drawnFrom(allRelevant).flatMap(({ passage, rank }) =>
+    candidatesOf(passage, rank),
+  );
   scoreCandidates(wanted, answerTypeOf(search.question), candidates);
   const own = pointsBack(search.question) ? wanted : wantedTerms({ question: search.question });
   const others = allRelevant.map((r) => r.passage);
