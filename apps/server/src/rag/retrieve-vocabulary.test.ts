@@ -59,4 +59,23 @@ describe('retrieve: how software documentation writes its words', () => {
       'Compression',
     ]);
   });
+
+  it('ranks the sentence explaining an API above a code example repeating its words', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Server',
+      text: [
+        '## Stopping',
+        'To stop the server, call close() on it. Open connections are finished first, and new ones are refused meanwhile.',
+        '## Example',
+        'The whole program, with each call on its own line as it would appear in a real project:',
+        '```js\n// stop the server\nserver.close(); // stop server\nserver.close(); // stop server\n```',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'How do I stop the server?', 2)).toEqual([
+      'Stopping',
+      'Example',
+    ]);
+  });
 });

@@ -52,6 +52,22 @@ function countTerms(
   return { counts, length: terms.length };
 }
 
+/** A fenced code block, fences included. */
+const CODE_BLOCK = /^```[^\n]*\n[\s\S]*?^```[^\n]*$/gm;
+
+/**
+ * A chunk's prose and its code blocks apart: code repeats its identifiers and keywords line
+ * after line, so counted as prose it outweighs the sentences that explain it (search/fields.ts).
+ */
+function splitCode(text: string): { prose: string; code: string | null } {
+  const blocks: string[] = [];
+  const prose = text.replace(CODE_BLOCK, (block) => {
+    blocks.push(block);
+    return '';
+  });
+  return { prose, code: blocks.length > 0 ? blocks.join('\n') : null };
+}
+
 /** Builds a document's segment: one encoded posting list per distinct term, plus totals. */
 export function buildSegment(args: IndexChunksArgs): {
   terms: string[];
@@ -70,23 +86,28 @@ export function buildSegment(args: IndexChunksArgs): {
   };
   const byTerm = new Map<string, Posting[]>();
   const titleText = fieldText(args.title);
-  // FIELDS order: body, title, heading, question.
-  const texts = args.chunks.map((chunk) => [
-    fieldText(chunk.text),
-    titleText,
-    fieldText(chunk.heading),
-    fieldText(chunk.question),
-  ]);
+  // FIELDS order: body, title, heading, question, code.
+  const texts = args.chunks.map((chunk) => {
+    const { prose, code } = splitCode(chunk.text);
+    return [
+      fieldText(prose),
+      titleText,
+      fieldText(chunk.heading),
+      fieldText(chunk.question),
+      fieldText(code),
+    ];
+  });
   // Every word the document writes, for telling its closed compounds (decompound.ts).
   const vocabulary = new Set(texts.flatMap((fields) => fields.flatMap((f) => f?.tokens ?? [])));
   const title = countTerms(titleText, vocabulary);
   args.chunks.forEach((chunk, c) => {
-    const [body, , heading, question] = texts[c] ?? [];
+    const [body, , heading, question, code] = texts[c] ?? [];
     const fields = [
       countTerms(body ?? null, vocabulary),
       title,
       countTerms(heading ?? null, vocabulary),
       countTerms(question ?? null, vocabulary),
+      countTerms(code ?? null, vocabulary),
     ];
     const lengths = fields.map((f) => f.length);
     totals.body_len += lengths[0] ?? 0;
