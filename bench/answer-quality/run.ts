@@ -10,15 +10,16 @@ import { runSciFact } from '../retrieval/scifact.ts';
 import { startEchoModel } from './echo-model.ts';
 import { containsPhrase, pageAmong, pct, percentile } from './measure.ts';
 import { type Product, startProduct } from './product.ts';
-import { loadSets, QA_DEV_DIR, type QaSet } from './sets.ts';
+import { loadSets, type QaSet, SET_DIRS } from './sets.ts';
 
 /**
  * Answer quality through the product's own crawl → train → /api/ai/chat path (README.md):
  *
  *   node --import tsx bench/answer-quality/run.ts [git|nodejs|…|scifact|covid-qa …]
  *
- * No argument runs every qa-dev set and both retrieval corpora. ANSWER_ENGINES=extractive or
- * =llm runs one engine. Per-question results go to .tmp/answer-quality/<set>-<engine>.json.
+ * No argument runs every question set (qa-dev and sets/) and both retrieval corpora.
+ * ANSWER_ENGINES=extractive or =llm runs one engine. Per-question results go to
+ * .tmp/answer-quality/<set>-<engine>.json.
  * ANSWER_QUALITY_KEEP=DIR keeps each set's trained data directory in DIR/<set> and, on the next
  * run, asks again without crawling and training (for changes to retrieval or answering only).
  */
@@ -173,7 +174,9 @@ function line(r: EngineResult): string {
 const rows: Row[] = [];
 const sets = loadSets().filter((s) => wanted(s.name));
 if (sets.length === 0 && args.every((a) => a !== 'scifact' && a !== 'covid-qa')) {
-  print(`NOTICE: no question sets in ${QA_DEV_DIR}; the answer-quality sets are skipped.`);
+  print(
+    `NOTICE: no question sets in ${SET_DIRS.join(' or ')}; the answer-quality sets are skipped.`,
+  );
 }
 print(`load average at start: ${load()} (2 cores shared with other work)`);
 for (const set of sets) rows.push(...(await runSet(set)));

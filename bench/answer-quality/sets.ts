@@ -1,9 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DocSite } from '../../e2e/helpers/doc-sites.ts';
 import { FIXTURES_DIR, readJsonLines } from '../retrieval/fixtures.ts';
 
+/** The development sets, beside the repository (read-only fixtures). */
 export const QA_DEV_DIR = path.join(FIXTURES_DIR, 'qa-dev');
+/** Sets kept in the repository: the held-out check nobody tunes on (sets/README.md). */
+export const REPO_SETS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sets');
+/** Every directory a set is read from, development sets first. */
+export const SET_DIRS = [QA_DEV_DIR, REPO_SETS_DIR];
 
 export interface SingleTurn {
   question: string;
@@ -28,27 +34,41 @@ export interface QaSet {
 /** The directory names fetch_debian_docs.sh gives the sites, by set prefix. */
 const SITES: DocSite[] = ['git-2.39', 'nodejs-18', 'postgresql-15'];
 
+/** Each set prefix found in `dir` (`<prefix>_qa.jsonl`, `<prefix>_followups.jsonl`). */
+function prefixesIn(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const prefixes = readdirSync(dir)
+    .map((f) => /^(.+)_(?:qa|followups)\.jsonl$/.exec(f)?.[1])
+    .filter((p): p is string => !!p);
+  return [...new Set(prefixes)];
+}
+
 /**
- * Every `<prefix>_qa.jsonl` / `<prefix>_followups.jsonl` in qa-dev whose site
+ * Every `<prefix>_qa.jsonl` / `<prefix>_followups.jsonl` in SET_DIRS whose site
  * (`sites/<prefix>-<version>`) the fetch script builds; sets added later are picked up alike.
+ * A prefix may live in one directory only: two files of the same name would be two sets judged
+ * under one name.
  */
 export function loadSets(only?: string): QaSet[] {
-  if (!existsSync(QA_DEV_DIR)) return [];
-  const prefixes = new Set(
-    readdirSync(QA_DEV_DIR)
-      .map((f) => /^(.+)_(?:qa|followups)\.jsonl$/.exec(f)?.[1])
-      .filter((p): p is string => !!p),
-  );
+  const dirOf = new Map<string, string>();
+  for (const dir of SET_DIRS) {
+    for (const name of prefixesIn(dir)) {
+      const other = dirOf.get(name);
+      if (other) throw new Error(`question set ${name} is in both ${other} and ${dir}`);
+      dirOf.set(name, dir);
+    }
+  }
   const sets: QaSet[] = [];
-  for (const name of [...prefixes].sort()) {
+  for (const name of [...dirOf.keys()].sort()) {
     if (only && name !== only) continue;
+    const dir = dirOf.get(name) as string;
     const site = SITES.find((s) => s.startsWith(`${name}-`));
     if (!site) {
       process.stderr.write(`[answer-quality] ${name}: no site of that name is built; skipped\n`);
       continue;
     }
     const read = <T>(kind: string): T[] => {
-      const file = path.join(QA_DEV_DIR, `${name}_${kind}.jsonl`);
+      const file = path.join(dir, `${name}_${kind}.jsonl`);
       return existsSync(file) ? readJsonLines<T>(file) : [];
     };
     sets.push({ name, site, single: read('qa'), followUps: read('followups') });

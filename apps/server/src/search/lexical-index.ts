@@ -3,7 +3,9 @@ import type { DB } from '../db/schema.ts';
 import type { FieldTotals } from '../db/tables/search.ts';
 import { termsOfTokens, tokenize } from './analyzer.ts';
 import { joinedTerms } from './compounds.ts';
+import { compoundParts } from './decompound.ts';
 import { FIELD_COUNT } from './fields.ts';
+import { identifierParts, qualifiedNames } from './identifiers.ts';
 import { encodePostings, type Posting } from './postings-codec.ts';
 import { deleteSegment, replaceSegments } from './search.repo.ts';
 import { maybeMerge } from './segment-merge.ts';
@@ -22,13 +24,48 @@ export interface IndexChunksArgs {
   chunks: IndexableChunk[];
 }
 
-function countTerms(text: string | null): { counts: Map<string, number>; length: number } {
+/** A field's text cut into tokens once: its terms are counted after the whole document is read. */
+interface FieldText {
+  text: string;
+  tokens: string[];
+}
+
+const fieldText = (text: string | null): FieldText | null =>
+  text ? { text, tokens: tokenize(text) } : null;
+
+function countTerms(
+  field: FieldText | null,
+  vocabulary: ReadonlySet<string>,
+): { counts: Map<string, number>; length: number } {
   const counts = new Map<string, number>();
-  const tokens = text ? tokenize(text) : [];
-  const terms = termsOfTokens(tokens);
-  // A phrasal verb's joined form is one more term at the same place: the length is unchanged.
-  for (const t of [...terms, ...joinedTerms(tokens)]) counts.set(t, (counts.get(t) ?? 0) + 1);
+  if (!field) return { counts, length: 0 };
+  const terms = termsOfTokens(field.tokens);
+  // A phrasal verb's joined form, an identifier's words, a qualified name and a compound's
+  // parts are more terms at the same place: the length is unchanged.
+  const more = [
+    ...joinedTerms(field.tokens),
+    ...identifierParts(field.text),
+    ...qualifiedNames(field.text),
+    ...compoundParts(field.tokens, vocabulary),
+  ];
+  for (const t of [...terms, ...more]) counts.set(t, (counts.get(t) ?? 0) + 1);
   return { counts, length: terms.length };
+}
+
+/** A fenced code block, fences included. */
+const CODE_BLOCK = /^```[^\n]*\n[\s\S]*?^```[^\n]*$/gm;
+
+/**
+ * A chunk's prose and its code blocks apart: code repeats its identifiers and keywords line
+ * after line, so counted as prose it outweighs the sentences that explain it (search/fields.ts).
+ */
+function splitCode(text: string): { prose: string; code: string | null } {
+  const blocks: string[] = [];
+  const prose = text.replace(CODE_BLOCK, (block) => {
+    blocks.push(block);
+    return '';
+  });
+  return { prose, code: blocks.length > 0 ? blocks.join('\n') : null };
 }
 
 /** Builds a document's segment: one encoded posting list per distinct term, plus totals. */
@@ -48,14 +85,29 @@ export function buildSegment(args: IndexChunksArgs): {
     question_n: 0,
   };
   const byTerm = new Map<string, Posting[]>();
-  const title = countTerms(args.title);
-  for (const chunk of args.chunks) {
-    // FIELDS order: body, title, heading, question.
+  const titleText = fieldText(args.title);
+  // FIELDS order: body, title, heading, question, code.
+  const texts = args.chunks.map((chunk) => {
+    const { prose, code } = splitCode(chunk.text);
+    return [
+      fieldText(prose),
+      titleText,
+      fieldText(chunk.heading),
+      fieldText(chunk.question),
+      fieldText(code),
+    ];
+  });
+  // Every word the document writes, for telling its closed compounds (decompound.ts).
+  const vocabulary = new Set(texts.flatMap((fields) => fields.flatMap((f) => f?.tokens ?? [])));
+  const title = countTerms(titleText, vocabulary);
+  args.chunks.forEach((chunk, c) => {
+    const [body, , heading, question, code] = texts[c] ?? [];
     const fields = [
-      countTerms(chunk.text),
+      countTerms(body ?? null, vocabulary),
       title,
-      countTerms(chunk.heading),
-      countTerms(chunk.question),
+      countTerms(heading ?? null, vocabulary),
+      countTerms(question ?? null, vocabulary),
+      countTerms(code ?? null, vocabulary),
     ];
     const lengths = fields.map((f) => f.length);
     totals.body_len += lengths[0] ?? 0;
@@ -80,7 +132,7 @@ export function buildSegment(args: IndexChunksArgs): {
         posting.tf[f] = tf;
       }
     });
-  }
+  });
   const terms = [...byTerm.keys()].sort();
   return { terms, postings: terms.map((t) => encodePostings(byTerm.get(t) ?? [])), totals };
 }

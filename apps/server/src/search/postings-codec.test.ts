@@ -12,8 +12,8 @@ function decodeAll(buf: Uint8Array): Posting[] {
 describe('posting lists', () => {
   it('round-trips postings, sorted by chunk id, including ids beyond 32 bits', () => {
     const postings: Posting[] = [
-      { chunkId: 2 ** 40 + 7, tf: [1, 0, 0, 3], len: [900, 0, 0, 12] },
-      { chunkId: 5, tf: [300, 2, 1, 0], len: [70000, 9, 4, 0] },
+      { chunkId: 2 ** 40 + 7, tf: [1, 0, 0, 3, 0], len: [900, 0, 0, 12, 0] },
+      { chunkId: 5, tf: [300, 2, 1, 0, 4], len: [70000, 9, 4, 0, 40] },
     ];
     expect(decodeAll(encodePostings(postings))).toEqual([postings[1], postings[0]]);
   });

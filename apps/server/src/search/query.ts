@@ -1,4 +1,5 @@
 import { analyze } from './analyzer.ts';
+import { qualifiedNames } from './identifiers.ts';
 
 /**
  * A question analysed once for every stage of retrieval (BM25F, phrase proximity, Q&A
@@ -50,6 +51,8 @@ export function analyzeQuery(question: string, carried?: CarriedTerms): Analyzed
   const terms = analyze(question);
   const weights = new Map<string, number>();
   for (const t of terms) weights.set(t, (weights.get(t) ?? 0) + 1);
+  // A qualified name the question gives (`console.error`) is one more term, as in the index.
+  for (const t of qualifiedNames(question)) weights.set(t, (weights.get(t) ?? 0) + 1);
   if (carried && carried.weight > 0) {
     for (const t of carried.terms) if (!weights.has(t)) weights.set(t, carried.weight);
   }

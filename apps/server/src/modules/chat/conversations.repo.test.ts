@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../search/testing/search-db.ts';
 import { useSearchTestDb } from '../../search/testing/use-search-test-db.ts';
-import { listTurns, saveTurn } from './conversations.repo.ts';
+import { findConversationWithHistory, listTurns, saveTurn } from './conversations.repo.ts';
 
 const t = useSearchTestDb();
 
@@ -43,5 +43,43 @@ describe('saveTurn', () => {
       unanswered_count: 1,
       country: 'DE',
     });
+  });
+});
+
+describe('findConversationWithHistory', () => {
+  it('gives each past turn the chunks and the places (title, section) its answer cited', async () => {
+    const { botId } = await createBot(t.db);
+    const conversationId = randomUUID();
+    await saveTurn(t.db, {
+      key: randomUUID(),
+      conversationId,
+      botId,
+      channel: 'dashboard',
+      userId: null,
+      sessionId: 'tab-1',
+      title: 'How do I create a tag?',
+      question: 'How do I create a tag?',
+      answer: 'Run tag create [1].',
+      sources: [
+        { title: 'Tags', url: 'https://docs.example/tags', chunk_id: '12', section: 'Creating' },
+        { title: 'Release notes', url: null, chunk_id: '30' },
+      ],
+      engine: 'llm',
+      answered: true,
+      latencyMs: 80,
+      country: null,
+    });
+    const found = await findConversationWithHistory(t.db, conversationId, 6);
+    expect(found?.history).toEqual([
+      {
+        question: 'How do I create a tag?',
+        answer: 'Run tag create [1].',
+        sourceChunks: [12, 30],
+        sourcePlaces: [
+          { title: 'Tags', section: 'Creating' },
+          { title: 'Release notes', section: null },
+        ],
+      },
+    ]);
   });
 });

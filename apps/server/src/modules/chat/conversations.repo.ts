@@ -114,6 +114,7 @@ export async function findConversationWithHistory(
       question: r.question,
       answer: r.answer,
       sourceChunks: (r.sources ?? []).map((s) => Number(s.chunk_id)).filter(Number.isSafeInteger),
+      sourcePlaces: (r.sources ?? []).map((s) => ({ title: s.title, section: s.section ?? null })),
     })),
   };
 }

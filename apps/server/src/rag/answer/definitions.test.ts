@@ -17,6 +17,23 @@ describe('definition lines', () => {
     expect(definedTerms('A plain sentence without any colon.').size).toBe(0);
   });
 
+  it('include the items of a parameter list: a name, then its type', () => {
+    expect([...definedTerms('- retries <number> How often a failed upload is tried.')]).toEqual([
+      'retri',
+    ]);
+    expect([...definedTerms('timeout {number} Seconds before an upload is given up.')]).toEqual([
+      'timeout',
+    ]);
+    expect(definedTerms('- Uploads wait for the next sync.').size).toBe(0);
+  });
+
+  it('are not value labels: a Default, a return value, a note define no word', () => {
+    expect(definedTerms('Default: 30').size).toBe(0);
+    expect(definedTerms("- Default: '/bin/sh' on Unix.").size).toBe(0);
+    expect(definedTerms('Returns: <boolean> true when the upload was sent.').size).toBe(0);
+    expect(definedTerms('Note: uploads pause on battery.').size).toBe(0);
+  });
+
   it('are named by a question that wants every defined term, one topical word at least', () => {
     const wanted = new Map([
       ['timeout', 1],

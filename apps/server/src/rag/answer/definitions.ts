@@ -9,13 +9,35 @@ import { termSet } from './text.ts';
  */
 const HEAD = /^([-\p{L}\p{N}][^:|]{0,79}?):\s/u;
 const MAX_HEAD_WORDS = 8;
+/**
+ * An item of a parameter or property list, as API references write them: the name, then its
+ * type in angle brackets or braces (`- timeout <number> Seconds before …`, JSDoc's `retries
+ * {number} How often …`). It defines the name.
+ */
+const PARAMETER =
+  /^(?:[-*•]\s+)?([\p{L}_$][\p{L}\p{N}_$.-]*)\s+(?:<[^>\n]{1,60}>|\{[^}\n]{1,60}\})(?:\s|$)/u;
+/**
+ * Labels that introduce a value or a remark in reference pages (`Default: 30`, `Returns:
+ * <boolean>`, `Type: string`, `Note: …`): the line states a fact about what the section is
+ * about; it does not define the label's word.
+ */
+const VALUE_LABEL =
+  /^(?:defaults?|returns?|type|since|added(?:\s+in)?|deprecated|stability|version|changes|notes?|warning|caution|important|tip|examples?|see(?:\s+also)?|usage|output)$/i;
 
 /** The terms a definition line defines (`<placeholders>` name a value, not the term); else none. */
 export function definedTerms(line: string): ReadonlySet<string> {
   // A table row (`Version: v7.6.0 | Changes: …`) names its columns, not a term.
   if (line.includes(' | ')) return new Set();
+  const parameter = PARAMETER.exec(line.trim())?.[1];
+  if (parameter) return termSet(parameter);
   const head = HEAD.exec(line.trim())?.[1];
-  if (!head || /[.!?]\s/.test(head) || head.split(/\s+/).length > MAX_HEAD_WORDS) return new Set();
+  if (
+    !head ||
+    VALUE_LABEL.test(head.replace(/^[-*•]\s+/, '').trim()) ||
+    /[.!?]\s/.test(head) ||
+    head.split(/\s+/).length > MAX_HEAD_WORDS
+  )
+    return new Set();
   return termSet(head.replace(/<[^>]*>/g, ' '));
 }
 

@@ -389,3 +389,133 @@ describe('passages found by meaning (dense retrieval)', () => {
     expect(ask(0.8, 0.9).text).toBe(DONT_KNOW_REPLY);
   });
 });
+
+describe('a parameter list in an API reference', () => {
+  it('answers from the item the question names, through to its Default value', () => {
+    const overview = passage({
+      title: 'Upload hooks',
+      text: 'Each upload runs a shell command when it finishes, in the folder of the upload.',
+    });
+    const parameters = passage({
+      title: 'Upload hooks',
+      heading: 'hooks.run(command[, options])',
+      text: [
+        '- cwd <string> Folder the command runs in. Default: the upload folder.',
+        "- shell <string> Shell that runs the command. Default: '/bin/sh'.",
+        '- timeout <number> Seconds before the command is stopped.',
+      ].join('\n'),
+    });
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'What shell runs the upload command?',
+      history: [],
+      passages: [overview, parameters],
+    });
+    expect(text).toContain("Shell that runs the command. Default: '/bin/sh'.");
+    expect(passages[0]).toBe(parameters);
+  });
+});
+
+describe('the kind of answer a question asks for', () => {
+  it('prefers a sentence stating a value for "how big", though a better-ranked one shares as many words', () => {
+    const about = passage({
+      title: 'Cache',
+      text: 'The upload cache keeps photos until they are sent to the cloud.',
+    });
+    const limits = passage({ title: 'Limits', text: 'The upload cache holds at most 500 MB.' });
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'How big is the upload cache?',
+      history: [],
+      passages: [about, limits],
+    });
+    expect(text).toBe('The upload cache holds at most 500 MB.');
+    expect(passages[0]).toBe(limits);
+  });
+
+  it('prefers a sentence giving a reason for "why"', () => {
+    const rule = passage({ title: 'Sync', text: 'Sync skips hidden files and empty folders.' });
+    const reason = passage({
+      title: 'Hidden files',
+      text: 'Sync skips hidden files because they hold the settings of other apps.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'Why does sync skip hidden files?',
+      history: [],
+      passages: [rule, reason],
+    });
+    expect(text).toBe('Sync skips hidden files because they hold the settings of other apps.');
+  });
+
+  it('lets a value sentence holding too little of the question give way, rather than not knowing', () => {
+    // The number lifts the first sentence to the top, but it holds one word of the question:
+    // the answer is the sentences further on that hold the rest.
+    const guide = passage({
+      title: 'Guide',
+      text: [
+        'Albums load 20 percent faster this year.',
+        'The colours are brighter too.',
+        'Nobody has to install anything.',
+        'The sync code is new.',
+        'It handles them offline.',
+      ].join(' '),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How many albums can the sync code handle offline?',
+      history: [],
+      passages: [guide],
+    });
+    expect(text).toContain('The sync code is new. It handles them offline.');
+  });
+});
+
+describe('a heading naming what is asked', () => {
+  it('counts for the sentences under it', () => {
+    const albums = passage({
+      title: 'Sync tool',
+      heading: 'Albums',
+      text: 'The sync tool uploads every photo of an album.',
+    });
+    const existing = passage({
+      title: 'Sync tool',
+      heading: 'Existing albums',
+      text: 'If it was uploaded already, the album is merged photo by photo.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'What does the sync tool do when the album already exists?',
+      history: [],
+      passages: [albums, existing],
+    });
+    expect(text).toBe('If it was uploaded already, the album is merged photo by photo.');
+  });
+});
+
+describe('a long section cut into several windows', () => {
+  it('is read whole: a lower window of a section retrieval ranked first competes at its rank', () => {
+    const page = { documentId: 'doc-sync-options', title: 'Sync options', heading: 'Options' };
+    const first = passage({
+      ...page,
+      text: '--force: Sends every photo again, even when it is unchanged. --quiet: Prints nothing.',
+    });
+    const elsewhere = [1, 2].map((n) =>
+      passage({ title: `Albums ${n}`, text: `Albums sync their photos in order ${n}.` }),
+    );
+    const later = passage({
+      ...page,
+      text: '--dry-run: Lists the photos sync would send, without sending anything.',
+    });
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'Which sync option lists the photos without sending them?',
+      history: [],
+      passages: [first, ...elsewhere, later],
+    });
+    expect(text).toContain(
+      '--dry-run: Lists the photos sync would send, without sending anything.',
+    );
+    expect(passages[0]).toBe(later);
+  });
+});

@@ -1,8 +1,13 @@
-import { boundedMemo } from '../../lib/bounded-memo.ts';
-import { splitSentences } from '../../search/sentences.ts';
-import { definedTerms, namesDefinition } from './definitions.ts';
+import { answerTypeOf } from './answer-type.ts';
+import { type Candidate, candidatesOf } from './candidates.ts';
 import { carryTopic, pointsBack } from './follow-up.ts';
-import { closeQaMatch, isSmallTalk, relevantPassages, wantedTerms } from './relevance.ts';
+import {
+  closeQaMatch,
+  isSmallTalk,
+  type Relevance,
+  relevantPassages,
+  wantedTerms,
+} from './relevance.ts';
 import {
   DONT_KNOW_REPLY,
   distinctPassages,
@@ -10,7 +15,7 @@ import {
   fixedAnswer,
   smallTalkReply,
 } from './replies.ts';
-import { termSet } from './text.ts';
+import { scoreCandidates } from './sentence-score.ts';
 import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
 
 /** Passages the answer may draw from, sentences it keeps, and how long it may get. */
@@ -25,24 +30,6 @@ const MAX_SOURCES = 5;
 const MAX_SENTENCES = 4;
 const MIN_SENTENCES = 2;
 const MAX_ANSWER_CHARS = 900;
-const MAX_SENTENCE_CHARS = 400;
-/**
- * Score a sentence loses per rank of its passage. Retrieval ranked the whole section (its
- * heading, its neighbours, all the question's words); a sentence shares only a few of them, so
- * one from a lower passage must share clearly more of the question to be preferred. 0.12–0.2
- * measured alike; 0.08 let a lower passage win on one extra common word.
- */
-const RANK_DISCOUNT = 0.15;
-/**
- * Score factor for a sentence on a definition line whose defined term the question names
- * (`--dry-run: Lists what would be sent …` for "does sync --dry-run upload anything?"): the
- * line is about exactly what is asked, even when it shares fewer words with the question than a
- * passage retrieval ranked higher. On qa-dev, 1 (doubling) and 1.5 measured alike; 0.5
- * recovered half as many answers.
- */
-const DEFINED_BONUS = 1;
-/** Question terms found only in a passage's title/heading/stored question count this much. */
-const CONTEXT_WEIGHT = 0.3;
 /**
  * An answer is given only when its own sentences (with their page title and heading) hold at
  * least this share of the question's own words, as a passage must to be relevant at all: a
@@ -53,131 +40,13 @@ const CONTEXT_WEIGHT = 0.3;
  */
 const MIN_ANSWER_COVERAGE = 0.3;
 
-interface Candidate {
-  rank: number;
-  /** Position within the passage: reading order. */
-  pos: number;
-  passage: Passage;
-  text: string;
-  terms: ReadonlySet<string>;
-  context: ReadonlySet<string>;
-  score: number;
-  /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
-  matches: boolean;
-  /** The line of the passage it is on: a list item, a definition, a table row, a paragraph. */
-  line: number;
-  /** The terms its line defines, when the line is a definition (`--dry-run: Lists …`). */
-  defines: ReadonlySet<string>;
-}
-
-/** Labels that open abstracts and reports ("Abstract: BACKGROUND: …"), not part of a sentence. */
-const SECTION_LABELS =
-  /^(?:(?:Abstract|Background|Summary|Introduction|Objectives?|Aims?|Methods?|Methodology|Results?|Findings|Conclusions?|Discussion|[A-Z][A-Z &/-]{2,40})\s*:\s+)+/;
-
-/** Strips list markers and Markdown heading hashes, collapses whitespace, caps the length. */
-function tidy(sentence: string): string {
-  let s = sentence
-    .replace(/^\s*(?:[-*•·]|#{1,6}|\d+[.)])\s+/, '')
-    .replace(SECTION_LABELS, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (s.length > MAX_SENTENCE_CHARS) {
-    const cut = s.lastIndexOf(' ', MAX_SENTENCE_CHARS - 1);
-    s = `${s.slice(0, cut > 0 ? cut : MAX_SENTENCE_CHARS).replace(/[,;:]$/, '')}…`;
-  }
-  return s;
-}
-
-/**
- * Text that is not a sentence to answer with: table-of-contents lines (dot leaders, a trailing
- * page number), OCR and layout debris (mostly digits and symbols).
- */
-export function isDebris(text: string): boolean {
-  if (/(?:\.\s*){4,}|…{2,}|_{4,}/.test(text)) return true;
-  // "6 2.3 Registering as a member ." or "2.3 Installing 14": numbered title, leader or page.
-  if (/^(?:\d+\s+)?\d+(?:\.\d+)*\.?\s+[^.!?]{1,80}?(?:\s\.|\s\d+)\s*$/.test(text)) return true;
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  return letters < 0.5 * text.replace(/\s/g, '').length;
-}
-
-/**
- * A sentence as an answer may use it (tidied), or null when it cannot be one (too short, no
- * letter, debris). Remembered for recent sentences: a popular section's sentences come back
- * with every passage drawn from it.
- */
-const answerSentence = boundedMemo<string | null>(10_000, (raw) => {
-  const text = tidy(raw);
-  return text.length < 3 || !/\p{L}/u.test(text) || isDebris(text) ? null : text;
-});
-
-function candidatesOf(passage: Passage, rank: number): Candidate[] {
-  const context = termSet(
-    [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
-  );
-  const out: Candidate[] = [];
-  // Code blocks are not sentences to answer with.
-  const prose = passage.text.replace(/^```[\s\S]*?^```/gm, '\n\n');
-  const paragraphs = prose.split(/\n\s*\n|\n/);
-  for (const [line, paragraph] of paragraphs.entries()) {
-    const defines = definedTerms(paragraph);
-    for (const raw of splitSentences(paragraph.trim())) {
-      const text = answerSentence(raw);
-      if (text === null) continue;
-      const terms = termSet(text);
-      out.push({
-        rank,
-        pos: out.length,
-        passage,
-        text,
-        terms,
-        context,
-        score: 0,
-        matches: false,
-        line,
-        defines,
-      });
-    }
-  }
-  return out;
-}
-
-/**
- * Scores every sentence by the wanted terms it contains, each weighted by its own weight (lower
- * for terms carried from the previous turn) and by how rare it is among the candidate sentences
- * (a word every sentence has says little), with a preference for better-ranked passages
- * (RANK_DISCOUNT) and against rambling sentences.
- */
-function score(wanted: Map<string, number>, candidates: Candidate[]): void {
-  const df = new Map<string, number>();
-  for (const c of candidates)
-    for (const t of wanted.keys()) if (c.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
-  const n = candidates.length;
-  for (const c of candidates) {
-    let s = 0;
-    for (const [t, w] of wanted) {
-      const weight = w * (1 + Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
-      if (c.terms.has(t)) {
-        s += weight;
-        c.matches = true;
-      } else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
-    }
-    const words = c.terms.size;
-    const lengthPenalty = words > 40 ? 1 + (words - 40) / 40 : words < 3 ? 1.5 : 1;
-    const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
-    c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named;
-  }
-}
-
 /**
  * One coherent run: the best sentence and the sentences next to it in the same passage, grown
  * first through the rest of its own line (a definition's "Default: …" after its description, a
  * list item's second sentence), then towards the better-scoring side (the following one on a
  * tie) while it fits.
  */
-function choose(candidates: Candidate[]): Candidate[] {
-  let best: Candidate | undefined;
-  for (const c of candidates) if (c.score > 0 && (!best || c.score > best.score)) best = c;
-  if (!best) return [];
+function choose(candidates: Candidate[], best: Candidate): Candidate[] {
   const same = candidates.filter((c) => c.passage === best.passage);
   let start = same.indexOf(best);
   let end = start + 1;
@@ -245,6 +114,27 @@ const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
   };
 };
 
+/** The section a passage was cut from: its document and heading. */
+const sectionOf = (p: Passage) => `${p.documentId}\n${p.heading ?? ''}`;
+
+/**
+ * The passages an answer is drawn from, with the rank each competes at: the MAX_PASSAGES best
+ * relevant ones, and the other windows retrieval cut from those same sections, at the rank of
+ * their section's best window. Retrieval ranked a place; a long section (a page's list of
+ * options) reaches the passages as several windows, and the one lower down may hold the option
+ * asked about. Other places keep to the top MAX_PASSAGES.
+ */
+function drawnFrom(relevant: Relevance[]): { passage: Passage; rank: number }[] {
+  const top = new Map<string, number>();
+  relevant.slice(0, MAX_PASSAGES).forEach((r, rank) => {
+    if (!top.has(sectionOf(r.passage))) top.set(sectionOf(r.passage), rank);
+  });
+  return relevant.flatMap((r, i) => {
+    const rank = top.get(sectionOf(r.passage));
+    return i < MAX_PASSAGES || rank !== undefined ? [{ passage: r.passage, rank: rank ?? i }] : [];
+  });
+}
+
 /** Builds the whole extractive answer; exported for tests and for the LLM engine's fallback. */
 export function extractAnswer(
   input: AnswerInput,
@@ -260,13 +150,19 @@ export function extractAnswer(
   const relevant = allRelevant.slice(0, MAX_PASSAGES);
   if (relevant.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
   const wanted = wantedTerms(search);
-  const candidates = relevant.flatMap((r, rank) => candidatesOf(r.passage, rank));
-  score(wanted, candidates);
-  const chosen = choose(candidates);
+  const candidates = drawnFrom(allRelevant).flatMap(({ passage, rank }) =>
+    candidatesOf(passage, rank),
+  );
+  scoreCandidates(wanted, answerTypeOf(search.question), candidates);
   const own = pointsBack(search.question) ? wanted : wantedTerms({ question: search.question });
   const others = allRelevant.map((r) => r.passage);
-  if (chosen.length > 0 && coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) {
-    return answerOf(chosen, others);
+  // Best first; a run that holds too little of the question gives way to the next best, so
+  // a sentence raised by its kind of answer or its definition alone does not turn a question
+  // the passages do answer into "I don't know".
+  const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
+  for (const best of ranked) {
+    const chosen = choose(candidates, best);
+    if (coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) return answerOf(chosen, others);
   }
   const byMeaning = relevant.find((r) => r.closeInMeaning);
   const fromOpening = byMeaning ? opening(byMeaning.passage) : [];

@@ -4,9 +4,8 @@ import { carryTopic, leansOnContext, searchRequestFor } from './follow-up.ts';
 import { createLlmEngine } from './llm.ts';
 import { parseRewrite } from './rewrite.ts';
 
-const history = [
-  { question: 'How do I create a tag named v1.0?', answer: 'Run git tag v1.0 [1].' },
-];
+const tagged = { question: 'How do I create a tag named v1.0?', answer: 'Run git tag v1.0 [1].' };
+const history = [tagged];
 
 describe('a follow-up rewritten by the model (OpenAI-compatible server over HTTP)', () => {
   let fake: FakeOpenAI;
@@ -27,6 +26,34 @@ describe('a follow-up rewritten by the model (OpenAI-compatible server over HTTP
     const prompt = call?.messages.at(-1)?.content ?? '';
     expect(prompt).toContain('How do I create a tag named v1.0?');
     expect(prompt).toContain('Oops, how do I get rid of it?');
+  });
+
+  it('names the pages the previous answer came from, so the rewrite can use their words', async () => {
+    fake.setReply('How do I delete the tag v1.0?');
+    await searchRequestFor(engine(), 'Oops, how do I get rid of it?', [
+      {
+        ...tagged,
+        sourceChunks: [7, 9],
+        sourcePlaces: [
+          { title: 'Tags', section: 'Creating tags' },
+          { title: 'Release checklist', section: null },
+        ],
+      },
+    ]);
+    const prompt = fake.chatCalls()[0]?.messages.at(-1)?.content ?? '';
+    expect(prompt).toContain('answered from: Tags › Creating tags; Release checklist');
+  });
+
+  it('keeps the pages the previous answer came from as a mild preference for the rewrite', async () => {
+    fake.setReply('How do I delete the tag v1.0?');
+    const cited = [{ ...tagged, sourceChunks: [7, 9] }];
+    const search = await searchRequestFor(engine(), 'Oops, how do I get rid of it?', cited);
+    expect(search.question).toBe('How do I delete the tag v1.0?');
+    expect(search.near?.chunkIds).toEqual([7, 9]);
+    // As strong as for a question that stands on its own without a model, no stronger.
+    const standalone = 'Which port does the daemon listen on by default?';
+    expect(leansOnContext(standalone)).toBe(false);
+    expect(search.near?.boost).toBe(carryTopic(standalone, cited).near?.boost);
   });
 
   it('falls back to carrying the previous topic when the model fails, rambles or is slow', async () => {

@@ -47,6 +47,12 @@ export function leansOnContext(question: string): boolean {
   return pointsBack(question) || new Set(analyze(question)).size <= FEW_TERMS;
 }
 
+/** The pages the previous answer came from, as a search preference of this strength. */
+function previousPages(last: PastTurn, boost: number): Pick<SearchRequest, 'near'> {
+  const chunkIds = last.sourceChunks ?? [];
+  return chunkIds.length > 0 ? { near: { chunkIds, boost } } : {};
+}
+
 /**
  * Without a model to rewrite the question: the previous question's topic terms (minus the
  * question's own, and half-weight common words) join the search at a lower weight, higher when
@@ -58,11 +64,10 @@ export function carryTopic(question: string, history: PastTurn[]): SearchRequest
   const last = history.at(-1);
   if (!last) return { question };
   const leans = leansOnContext(question);
-  const chunkIds = last.sourceChunks ?? [];
-  const near: SearchRequest =
-    chunkIds.length > 0
-      ? { question, near: { chunkIds, boost: leans ? NEAR_LEANING : NEAR_STANDALONE } }
-      : { question };
+  const near: SearchRequest = {
+    question,
+    ...previousPages(last, leans ? NEAR_LEANING : NEAR_STANDALONE),
+  };
   const own = new Set(analyze(question));
   const terms = [...new Set(analyze(last.question))].filter(
     (t) => !own.has(t) && termWeight(t) === 1,
@@ -80,8 +85,9 @@ export const REWRITE_TIMEOUT_MS = 2500;
 
 /**
  * What to search with for this turn: the question alone when it opens the conversation; with
- * history, the model's standalone rewrite when the engine has a model and it answers in time,
- * otherwise the question with the previous turn's topic carried (carryTopic).
+ * history, the model's standalone rewrite (near the pages the previous answer came from) when
+ * the engine has a model and it answers in time, otherwise the question with the previous
+ * turn's topic carried (carryTopic).
  */
 export async function searchRequestFor(
   engine: Pick<AnswerEngine, 'standalone'>,
@@ -89,13 +95,17 @@ export async function searchRequestFor(
   history: PastTurn[],
   opts: { log?: Logger; signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<SearchRequest> {
-  if (history.length === 0) return { question };
+  const last = history.at(-1);
+  if (!last) return { question };
   if (engine.standalone) {
     const timeout = AbortSignal.timeout(opts.timeoutMs ?? REWRITE_TIMEOUT_MS);
     const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
     try {
       const rewritten = await engine.standalone(question, history, signal);
-      if (rewritten) return { question: rewritten };
+      // The rewrite stands on its own; the pages the conversation was answered from stay a
+      // mild preference, as for a question that stands on its own without a model: a rewrite
+      // that names the topic loosely ("the default timeout") still finds it where it was.
+      if (rewritten) return { question: rewritten, ...previousPages(last, NEAR_STANDALONE) };
     } catch (err) {
       opts.log?.warn({ err }, 'rewriting a follow-up failed; searching with the previous topic');
     }

@@ -5,7 +5,14 @@ import { createExtractiveEngine } from './extractive.ts';
 import { createLlmEngine } from './llm.ts';
 import type { AnswerEngine } from './types.ts';
 
-export type { AnswerEngine, AnswerEvent, AnswerInput, AnswerSource, Passage } from './types.ts';
+export type {
+  AnswerEngine,
+  AnswerEvent,
+  AnswerInput,
+  AnswerSource,
+  Passage,
+  PastTurn,
+} from './types.ts';
 
 /**
  * Outbound calls to the model go through the SSRF guard. The operator configured this origin,

@@ -1,6 +1,6 @@
 import type { ChatMessage } from './prompt.ts';
 import { neutralise } from './prompt.ts';
-import type { PastTurn } from './types.ts';
+import type { PastTurn, SourcePlace } from './types.ts';
 
 /**
  * Asking a model to turn a follow-up ("and how do I undo that?") into a question that stands on
@@ -11,20 +11,37 @@ const TURNS = 3;
 const ANSWER_CHARS = 600;
 /** A rewrite longer than this, or on several lines, is not a question: it is not used. */
 const MAX_REWRITE_CHARS = 400;
+/**
+ * Sources named per answer. A page title and section name the topic exactly as the knowledge
+ * base does ("Tags › Deleting tags"), where the answer may only say "it": a rewrite using
+ * those words is searched with the words the pages use.
+ */
+const SOURCES_NAMED = 3;
+const PLACE_CHARS = 160;
+
+function placeName(p: SourcePlace): string {
+  const section = p.section?.trim();
+  const name = section && section !== p.title.trim() ? `${p.title} › ${section}` : p.title;
+  return neutralise(name.replace(/\s+/g, ' ').trim()).slice(0, PLACE_CHARS);
+}
+
+function turnText(t: PastTurn): string {
+  const lines = [
+    `User: ${neutralise(t.question)}`,
+    `Assistant: ${neutralise(t.answer.slice(0, ANSWER_CHARS))}`,
+  ];
+  const places = (t.sourcePlaces ?? []).slice(0, SOURCES_NAMED).map(placeName).filter(Boolean);
+  if (places.length > 0) lines.push(`(answered from: ${places.join('; ')})`);
+  return lines.join('\n');
+}
 
 export function rewriteMessages(question: string, history: PastTurn[]): ChatMessage[] {
-  const conversation = history
-    .slice(-TURNS)
-    .map(
-      (t) =>
-        `User: ${neutralise(t.question)}\nAssistant: ${neutralise(t.answer.slice(0, ANSWER_CHARS))}`,
-    )
-    .join('\n');
+  const conversation = history.slice(-TURNS).map(turnText).join('\n');
   return [
     {
       role: 'system',
       content:
-        'You rewrite the last message of a conversation as one standalone question that can be understood without the conversation: replace words that refer to earlier messages with what they refer to. If it already stands on its own, repeat it unchanged. Reply with the question only, on one line, in the language of the message.',
+        'You rewrite the last message of a conversation as one standalone question that can be understood without the conversation: replace words that refer to earlier messages with what they refer to, using the names of the pages an answer came from when they name it. If it already stands on its own, repeat it unchanged. Reply with the question only, on one line, in the language of the message.',
     },
     {
       role: 'user',

@@ -47,6 +47,14 @@ export interface PastTurn {
   answer: string;
   /** Chunk ids of the sources the answer cited, in their order (absent: none known). */
   sourceChunks?: number[];
+  /** Where each source the answer cited is (page title, section), in their order. */
+  sourcePlaces?: SourcePlace[];
+}
+
+/** A cited source's page title and the heading path of its section, when it has one. */
+export interface SourcePlace {
+  title: string;
+  section?: string | null;
 }
 
 export interface AnswerInput {

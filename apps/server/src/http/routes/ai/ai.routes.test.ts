@@ -416,6 +416,9 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
       expect(calls).toHaveLength(3);
       const answering = calls.filter((c) => c.messages.at(-1)?.content.includes('<passages>'));
       expect(answering).toHaveLength(2);
+      // The rewrite is told which page the stored first answer came from.
+      const rewriting = calls.find((c) => !answering.includes(c));
+      expect(rewriting?.messages.at(-1)?.content).toContain('(answered from: Warranty)');
       expect(JSON.stringify(calls)).not.toContain('FORGED');
       const messages = answering[1]?.messages ?? [];
       expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);

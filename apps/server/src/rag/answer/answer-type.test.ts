@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { answerTypeOf, fitsAnswerType } from './answer-type.ts';
+
+const kinds = (question: string) => [...answerTypeOf(question)].sort();
+
+describe('the kind of answer a question asks for', () => {
+  it('is a value (an amount, a setting) for how many / how big / which port / by default', () => {
+    expect(kinds('How big is the upload cache?')).toEqual(['value']);
+    expect(kinds('How long are backups kept?')).toEqual(['value']);
+    expect(kinds('Which port does the server listen on?')).toEqual(['value']);
+    expect(kinds("What's the default timeout of an upload?")).toEqual(['value']);
+    expect(kinds('What exit code does sync return on a conflict?')).toEqual(['value']);
+    expect(kinds('Which editor opens by default?')).toEqual(['value']);
+  });
+
+  it('is a reason for why, both for a question asking both, none otherwise', () => {
+    expect(kinds('Why does sync skip hidden files?')).toEqual(['reason']);
+    expect(kinds('Why is sync slow, and how many retries does it make?')).toEqual([
+      'reason',
+      'value',
+    ]);
+    expect(kinds('How do I reset my password?')).toEqual([]);
+    expect(kinds('What is an album?')).toEqual([]);
+  });
+});
+
+describe('a sentence holding the kind of answer asked for', () => {
+  const value = answerTypeOf('How big is it?');
+  const reason = answerTypeOf('Why is it?');
+
+  it('states a value: a number of its own, a number word or a Default label', () => {
+    expect(fitsAnswerType(value, 'The server listens on port 8080.')).toBe(true);
+    expect(fitsAnswerType(value, 'The cache holds 64 KiB.')).toBe(true);
+    expect(fitsAnswerType(value, 'The port to bind to. (Default: 1234)')).toBe(true);
+    expect(fitsAnswerType(value, "Default: '/bin/sh' on Unix.")).toBe(true);
+    expect(fitsAnswerType(value, 'Backups are kept for two weeks.')).toBe(true);
+  });
+
+  it('does not count digits inside names, versions and addresses', () => {
+    expect(fitsAnswerType(value, 'See sync-log(1) for the details.')).toBe(false);
+    expect(fitsAnswerType(value, 'Texts are read as UTF-8 over IPv6.')).toBe(false);
+    expect(fitsAnswerType(value, 'Only bind to the local address (127.0.0.1).')).toBe(false);
+    expect(fitsAnswerType(value, 'Supported since v18.0 of the app.')).toBe(false);
+    expect(fitsAnswerType(value, 'The cache is configurable.')).toBe(false);
+  });
+
+  it('gives a reason: because, so that, to avoid, ensures …', () => {
+    expect(fitsAnswerType(reason, 'Hidden files are skipped because they hold settings.')).toBe(
+      true,
+    );
+    expect(fitsAnswerType(reason, 'This ensures that no photo is sent twice.')).toBe(true);
+    expect(fitsAnswerType(reason, 'Hidden files are skipped.')).toBe(false);
+    expect(fitsAnswerType(value, 'Hidden files are skipped because they hold settings.')).toBe(
+      false,
+    );
+  });
+});

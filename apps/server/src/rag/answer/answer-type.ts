@@ -1,0 +1,54 @@
+/**
+ * The kind of answer a question asks for, read from its question words, as classic question
+ * answering does: "how many / how big / how long / what size / which port / what is the
+ * default …" ask for a quantity or a value, "why" for a reason. A sentence that has that kind
+ * of answer in it is a better answer than one that only shares the question's words ("the
+ * size of the pool is configurable" for "how big is the pool?").
+ */
+export type AnswerKind = 'value' | 'reason';
+/** The kinds a question asks for: "why …, and how many …?" asks for both. */
+export type AnswerType = ReadonlySet<AnswerKind>;
+
+/** Question phrasings that ask for an amount, a size, a duration, a number or a set value. */
+const VALUE_QUESTION = new RegExp(
+  [
+    String.raw`\bhow\s+(?:many|much|big|large|small|long|often|old|far|high|low|fast|slow|deep|wide|tall)\b`,
+    String.raw`\b(?:what|which)(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|its\s+|my\s+)?(?:\w+[\s-]+){0,3}?(?:size|number|limit|length|count|amount|port|timeout|duration|status(?:\s+code)?|exit\s+code|code|version|value|percentage|capacity|maximum|minimum|max|min)\b`,
+    String.raw`\bby\s+default\b`,
+    String.raw`\bdefault\s+(?:\w+\s+){0,2}(?:size|value|limit|length|number|port|timeout)\b`,
+  ].join('|'),
+  'i',
+);
+const REASON_QUESTION =
+  /^\s*(?:\S+\s+){0,3}?why\b|\bwhat(?:'s|\s+is)\s+the\s+(?:reason|point|purpose)\b/i;
+
+export function answerTypeOf(question: string): AnswerType {
+  const kinds = new Set<AnswerKind>();
+  if (REASON_QUESTION.test(question)) kinds.add('reason');
+  if (VALUE_QUESTION.test(question)) kinds.add('value');
+  return kinds;
+}
+
+/**
+ * A stated value: a number standing as a word of its own ("511", "64 KiB", "2 weeks", "(Default:
+ * 1234)") rather than inside a name or a version ("v18.0", "UTF-8", "IPv6", "git-log(1)", "127.0.0.1"), a number word, or a
+ * `Default: …` label as reference pages write a setting's value.
+ */
+const VALUE = new RegExp(
+  [
+    String.raw`(?:^|[\s,:="']|\s\()[-+]?\d+(?:[.,]\d+)?(?![.,]?\d)(?=$|[\s).,;:%'"]|[KMGT]i?B\b|ms\b|s\b)`,
+    String.raw`\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|million|half|twice|double)\b`,
+    String.raw`\bDefault(?:s\s+to|:)\s`,
+  ].join('|'),
+  'i',
+);
+/** Connectives that give a reason or a purpose. */
+const REASON =
+  /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
+
+/** Whether a sentence holds a kind of answer asked for. */
+export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
+  return (
+    (type.has('value') && VALUE.test(sentence)) || (type.has('reason') && REASON.test(sentence))
+  );
+}

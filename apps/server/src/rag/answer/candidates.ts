@@ -1,0 +1,98 @@
+import { boundedMemo } from '../../lib/bounded-memo.ts';
+import { splitSentences } from '../../search/sentences.ts';
+import { definedTerms } from './definitions.ts';
+import { termSet } from './text.ts';
+import type { Passage } from './types.ts';
+
+/** A sentence an extractive answer may be built around, with what scoring needs to know. */
+export interface Candidate {
+  /** Rank of its passage among those the answer draws from (0: retrieval's best). */
+  rank: number;
+  /** Position within the passage: reading order. */
+  pos: number;
+  passage: Passage;
+  text: string;
+  terms: ReadonlySet<string>;
+  /** Terms of its passage's title, heading path and stored question. */
+  context: ReadonlySet<string>;
+  score: number;
+  /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
+  matches: boolean;
+  /** The line of the passage it is on: a list item, a definition, a table row, a paragraph. */
+  line: number;
+  /** The terms its line defines, when the line is a definition (`--dry-run: Lists …`). */
+  defines: ReadonlySet<string>;
+}
+
+const MAX_SENTENCE_CHARS = 400;
+
+/** Labels that open abstracts and reports ("Abstract: BACKGROUND: …"), not part of a sentence. */
+const SECTION_LABELS =
+  /^(?:(?:Abstract|Background|Summary|Introduction|Objectives?|Aims?|Methods?|Methodology|Results?|Findings|Conclusions?|Discussion|[A-Z][A-Z &/-]{2,40})\s*:\s+)+/;
+
+/** Strips list markers and Markdown heading hashes, collapses whitespace, caps the length. */
+function tidy(sentence: string): string {
+  let s = sentence
+    .replace(/^\s*(?:[-*•·]|#{1,6}|\d+[.)])\s+/, '')
+    .replace(SECTION_LABELS, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (s.length > MAX_SENTENCE_CHARS) {
+    const cut = s.lastIndexOf(' ', MAX_SENTENCE_CHARS - 1);
+    s = `${s.slice(0, cut > 0 ? cut : MAX_SENTENCE_CHARS).replace(/[,;:]$/, '')}…`;
+  }
+  return s;
+}
+
+/**
+ * Text that is not a sentence to answer with: table-of-contents lines (dot leaders, a trailing
+ * page number), OCR and layout debris (mostly digits and symbols).
+ */
+export function isDebris(text: string): boolean {
+  if (/(?:\.\s*){4,}|…{2,}|_{4,}/.test(text)) return true;
+  // "6 2.3 Registering as a member ." or "2.3 Installing 14": numbered title, leader or page.
+  if (/^(?:\d+\s+)?\d+(?:\.\d+)*\.?\s+[^.!?]{1,80}?(?:\s\.|\s\d+)\s*$/.test(text)) return true;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters < 0.5 * text.replace(/\s/g, '').length;
+}
+
+/**
+ * A sentence as an answer may use it (tidied), or null when it cannot be one (too short, no
+ * letter, debris). Remembered for recent sentences: a popular section's sentences come back
+ * with every passage drawn from it.
+ */
+const answerSentence = boundedMemo<string | null>(10_000, (raw) => {
+  const text = tidy(raw);
+  return text.length < 3 || !/\p{L}/u.test(text) || isDebris(text) ? null : text;
+});
+
+/** The sentences of a passage that may be answered with, in reading order; code left out. */
+export function candidatesOf(passage: Passage, rank: number): Candidate[] {
+  const context = termSet(
+    [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
+  );
+  const out: Candidate[] = [];
+  // Code blocks are not sentences to answer with.
+  const prose = passage.text.replace(/^```[\s\S]*?^```/gm, '\n\n');
+  const paragraphs = prose.split(/\n\s*\n|\n/);
+  for (const [line, paragraph] of paragraphs.entries()) {
+    const defines = definedTerms(paragraph);
+    for (const raw of splitSentences(paragraph.trim())) {
+      const text = answerSentence(raw);
+      if (text === null) continue;
+      out.push({
+        rank,
+        pos: out.length,
+        passage,
+        text,
+        terms: termSet(text),
+        context,
+        score: 0,
+        matches: false,
+        line,
+        defines,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import { type AnswerType, fitsAnswerType } from './answer-type.ts';
+import type { Candidate } from './candidates.ts';
+import { namesDefinition } from './definitions.ts';
+
+/**
+ * Score a sentence loses per rank of its passage. Retrieval ranked the whole section (its
+ * heading, its neighbours, all the question's words); a sentence shares only a few of them, so
+ * one from a lower passage must share clearly more of the question to be preferred. 0.12–0.2
+ * measured alike; 0.08 let a lower passage win on one extra common word.
+ */
+const RANK_DISCOUNT = 0.15;
+/**
+ * Score factor for a sentence on a definition line whose defined term the question names
+ * (`--dry-run: Lists what would be sent …` for "does sync --dry-run upload anything?"): the
+ * line is about exactly what is asked, even when it shares fewer words with the question than a
+ * passage retrieval ranked higher. On qa-dev, 1 (doubling) and 1.5 measured alike; 0.5
+ * recovered half as many answers.
+ */
+const DEFINED_BONUS = 1;
+/**
+ * Question terms found only in a passage's title, heading or stored question count this much
+ * for each of its sentences: a section headed with what is asked is about it, though its
+ * sentences need not repeat the heading's words ("Exit status" over "When the remote already
+ * exists, the exit status is 3"). On qa-dev extractive answers, 0.45–0.8 measured alike and
+ * above 0.3 (git +1); 1 let a heading outweigh the sentences' own words (nodejs −2).
+ */
+const CONTEXT_WEIGHT = 0.6;
+/**
+ * Score factor for a sentence that holds the kind of answer the question asks for
+ * (answer-type.ts): a value for "how big…", a reason for "why…". On qa-dev, 1 recovered three
+ * answers on one set and none lost on the other; 0.5 recovered none, 2 as many as 1.
+ */
+const ANSWER_TYPE_BONUS = 1;
+/** Sentences with more content terms than this ramble; fewer than MIN_WORDS say little. */
+const MAX_WORDS = 40;
+const MIN_WORDS = 3;
+
+/**
+ * Scores every sentence by the wanted terms it contains, each weighted by its own weight (lower
+ * for terms carried from the previous turn) and by how rare it is among the candidate sentences
+ * (a word every sentence has says little), with a preference for better-ranked passages
+ * (RANK_DISCOUNT), for definitions of what is asked and for the kind of answer asked for, and
+ * against rambling sentences. Sets each candidate's `score` and `matches`.
+ */
+export function scoreCandidates(
+  wanted: ReadonlyMap<string, number>,
+  type: AnswerType,
+  candidates: Candidate[],
+): void {
+  const df = new Map<string, number>();
+  for (const c of candidates)
+    for (const t of wanted.keys()) if (c.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  const n = candidates.length;
+  for (const c of candidates) {
+    let s = 0;
+    for (const [t, w] of wanted) {
+      const weight = w * (1 + Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
+      if (c.terms.has(t)) {
+        s += weight;
+        c.matches = true;
+      } else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
+    }
+    const words = c.terms.size;
+    const lengthPenalty =
+      words > MAX_WORDS ? 1 + (words - MAX_WORDS) / MAX_WORDS : words < MIN_WORDS ? 1.5 : 1;
+    const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
+    const typed = fitsAnswerType(type, c.text) ? 1 + ANSWER_TYPE_BONUS : 1;
+    c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed;
+  }
+}

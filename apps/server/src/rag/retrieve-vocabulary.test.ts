@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { addDocument, createBot } from '../search/testing/search-db.ts';
+import { useSearchTestDb } from '../search/testing/use-search-test-db.ts';
+import { retrieve } from './retrieve.ts';
+
+const t = useSearchTestDb();
+
+/** The headings of the best chunks for the query, best first. */
+async function headings(botId: string, query: string, limit = 2) {
+  return (await retrieve(t.db, { botId, query, limit })).map((h) => h.heading);
+}
+
+describe('retrieve: how software documentation writes its words', () => {
+  it('finds a camel-case setting by the words it is made of', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Server',
+      text: [
+        '## server.requestTimeout',
+        'Milliseconds allowed for receiving the whole request. Default: 300000.',
+        '## Incoming requests',
+        'Every request carries headers and a body.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'What is the request timeout?', 1)).toEqual([
+      'server.requestTimeout',
+    ]);
+  });
+
+  it('prefers the section of a qualified name a question gives over text sharing its words', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Logging',
+      text: [
+        '## logger.warn',
+        'Adds a line at the warning level: logger.warn(message).',
+        '## Levels',
+        'The logger can warn you: a logger warns when a disk fills up, and a logger warns when memory runs low.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'What does logger.warn do?', 1)).toEqual(['logger.warn']);
+  });
+
+  it('finds a closed compound by its halves when the page writes them apart too', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Performance',
+      text: [
+        '## Compression',
+        'Compression work runs on the threadpool, off the main loop.',
+        '## Threads',
+        'Each thread has its own stack. A pool of buffers is shared.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'Does compression use a thread pool?', 1)).toEqual([
+      'Compression',
+    ]);
+  });
+
+  it('ranks the sentence explaining an API above a code example repeating its words', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Server',
+      text: [
+        '## Stopping',
+        'To stop the server, call close() on it. Open connections are finished first, and new ones are refused meanwhile.',
+        '## Example',
+        'The whole program, with each call on its own line as it would appear in a real project:',
+        '```js\n// stop the server\nserver.close(); // stop server\nserver.close(); // stop server\n```',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'How do I stop the server?', 2)).toEqual([
+      'Stopping',
+      'Example',
+    ]);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyzer.ts';
+import { identifierParts, qualifiedNames } from './identifiers.ts';
+
+describe('identifierParts', () => {
+  it('gives the words of camel-case identifiers as index terms', () => {
+    expect(identifierParts('Set server.requestTimeout to 0.')).toEqual(analyze('request timeout'));
+    expect(identifierParts('maxHeaderSize')).toEqual(analyze('max header size'));
+    // An acronym followed by a word ends before the word's capital.
+    expect(identifierParts('fileURLToPath(url)')).toEqual(analyze('file URL to path'));
+    expect(identifierParts('new XMLHttpRequest()')).toEqual(analyze('XML Http Request'));
+  });
+
+  it('leaves plain words, acronyms, their plurals and versions, and one-letter parts', () => {
+    expect(identifierParts('The URLs of IPv6 hosts, in Lowercase or UPPERCASE')).toEqual([]);
+    expect(identifierParts('iOS')).toEqual(analyze('OS'));
+  });
+});
+
+describe('qualifiedNames', () => {
+  it('gives each qualified name as one lower-cased term', () => {
+    expect(qualifiedNames('Where does console.error print? See fs.promises.readFile().')).toEqual([
+      'console.error',
+      'fs.promises.readfile',
+    ]);
+    expect(qualifiedNames("import it from 'node:fs' or read index.js")).toEqual([
+      'node:fs',
+      'index.js',
+    ]);
+  });
+
+  it('takes no abbreviation, number or sentence end for one', () => {
+    expect(qualifiedNames('Use e.g. version 1.0.2, i.e. the latest. Then stop.')).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { analyze } from './analyzer.ts';
+
+/** A word whose case changes inside it from lower to upper: `maxHeaderSize`, `fileURLToPath`. */
+const CAMEL_WORD = /[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu;
+/**
+ * Where such a word's parts meet: before an upper-case letter that follows a lower-case one
+ * (max|Header), and before the last capital of an acronym when a word follows it (URL|To).
+ * An acronym's plural or version (`URLs`, `IPv6`) stays whole.
+ */
+const PART_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll}\p{L})/u;
+/**
+ * A name qualified by the thing it belongs to: `console.error`, `init.defaultBranch`,
+ * `node:fs`, `index.js`. Each part starts with a letter and has two characters at least, so
+ * "e.g.", "i.e." and numbers ("1.0.2") are none.
+ */
+const QUALIFIED_NAME =
+  /(?<![\p{L}\p{N}_$.:])[\p{L}_$][\p{L}\p{N}_$]+(?:[.:][\p{L}_$][\p{L}\p{N}_$]+)+/gu;
+
+/**
+ * The index terms of the words inside camel-case identifiers (`availableParallelism` gives
+ * available and parallel), in order. Software documentation names its functions, options and
+ * settings in camel case and explains them in words; a reader asks in the words ("the request
+ * timeout"), and the analyzer sees the identifier as one token (requesttimeout) that no
+ * question shares. The index holds the parts beside the identifier's own term, so either finds
+ * it; questions are not split, so a question naming the identifier still matches it exactly.
+ * Parts of one letter (`mTOR`, `iOS`) say nothing and are left out.
+ */
+export function identifierParts(text: string): string[] {
+  const out: string[] = [];
+  for (const [word] of text.matchAll(CAMEL_WORD)) {
+    const parts = word.split(PART_BOUNDARY);
+    if (parts.length < 2) continue;
+    for (const part of parts) if (part.length > 1) out.push(...analyze(part));
+  }
+  return out;
+}
+
+/**
+ * Qualified names of a text as single terms, lower-cased and unstemmed (`console.error`). The
+ * analyzer splits one into its words, which every page on the same object or about errors
+ * also holds; as one term it is as rare as the name, so a question naming it ("where does
+ * console.error print?") prefers the section documenting it. Indexed beside the words and
+ * added to questions, so it only ever adds to a match on the words.
+ */
+export function qualifiedNames(text: string): string[] {
+  return Array.from(text.matchAll(QUALIFIED_NAME), (m) => m[0].toLowerCase());
+}
