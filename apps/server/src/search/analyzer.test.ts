@@ -95,7 +95,7 @@ function scanningReference(wanted: ReadonlySet<string>) {
 describe('termFinder', () => {
   const texts = [
     "Don't rebase O'Neil's branch; rock'n'roll isn't a commit's message.",
-    'Version 3.5 costs 1,000 dollars: run git-commit --amend (see §3.5.1) now.',
+    'Version 3.5 costs 1,000 dollars: run git-commit --amend (see ¶3.5.1) now.',
     'Café NAÏVE ﬁnance Ångström — the “quoted” word’s apostrophe, l’été.',
     'Москва и Київ: 𝒳yz and y𝒳z, x-ray X X1 x1.5 ab a b.',
     "the the 'quoted' 's 'tis o'clock neil'n 'neil",

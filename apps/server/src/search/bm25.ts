@@ -188,8 +188,20 @@ export function scoreBm25(
     perTerm.push({ w: qtf * idf(n, hits.n), hits });
   }
   if (total === 0) return { ids: new Float64Array(0), scores: new Float64Array(0), idf: idfs };
-  // Pass 2: accumulate. A bot's chunk ids are mostly a dense range, so a typed array indexed
-  // by id beats a hash map; fall back to the map when the range is sparse.
+  return { ...accumulate(perTerm, minId, maxId, total, k1), idf: idfs };
+}
+
+/**
+ * Pass 2: sum each chunk's saturated term weights. A bot's chunk ids are mostly a dense range,
+ * so a typed array indexed by id beats a hash map; fall back to the map when the range is sparse.
+ */
+function accumulate(
+  perTerm: { w: number; hits: TermHits }[],
+  minId: number,
+  maxId: number,
+  total: number,
+  k1: number,
+): Omit<ScoredChunks, 'idf'> {
   const range = maxId - minId + 1;
   if (range <= Math.max(4 * total, 65_536)) {
     const acc = new Float64Array(range);
@@ -215,7 +227,7 @@ export function scoreBm25(
         outScores[j++] = acc[i] as number;
       }
     }
-    return { ids: outIds, scores: outScores, idf: idfs };
+    return { ids: outIds, scores: outScores };
   }
   const byId = new Map<number, number>();
   for (const { w, hits } of perTerm) {
@@ -225,11 +237,7 @@ export function scoreBm25(
       byId.set(id, (byId.get(id) ?? 0) + (w * t * (k1 + 1)) / (k1 + t));
     }
   }
-  return {
-    ids: Float64Array.from(byId.keys()),
-    scores: Float64Array.from(byId.values()),
-    idf: idfs,
-  };
+  return { ids: Float64Array.from(byId.keys()), scores: Float64Array.from(byId.values()) };
 }
 
 /** The `k` best (id, score) pairs, best first; ties broken by lower chunk id (stable order). */

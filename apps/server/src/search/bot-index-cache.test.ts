@@ -198,4 +198,23 @@ describe('BotIndexCache', () => {
     const view = await cache.open(t.db, (bots[0] as { botId: string }).botId);
     expect(await view.chunks(await chunkIdsOf(last.botId))).toEqual([]);
   });
+  it('reads a bot afresh once its questions alone outgrow the cache, until its index changes', async () => {
+    const bot = await createBot(t.db);
+    await addDocuments(t.db, bot, documents(0, 6));
+    const ids = await chunkIdsOf(bot.botId);
+    const cache = new BotIndexCache(20_000);
+    await (await cache.open(t.db, bot.botId)).chunks(ids);
+    expect(cache.size).toEqual({ bots: 0, bytes: 0 });
+    // Served straight from the database, keeping nothing: every read is a statement again.
+    const again = await cache.open(t.db, bot.botId, await indexGeneration(t.db, bot.botId));
+    expect(await statementsDuring(() => again.chunks(ids.slice(0, 2)))).toBe(1);
+    expect(await statementsDuring(() => again.chunks(ids.slice(0, 2)))).toBe(1);
+    expect(cache.size.bots).toBe(0);
+    // A new generation is given the cache again.
+    await addDocuments(t.db, bot, documents(6, 1));
+    const changed = await cache.open(t.db, bot.botId);
+    await changed.chunks(ids.slice(0, 2));
+    expect(await statementsDuring(() => changed.chunks(ids.slice(0, 2)))).toBe(0);
+    expect(cache.size.bots).toBe(1);
+  });
 });
