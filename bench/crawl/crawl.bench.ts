@@ -18,7 +18,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CrawlListEvent, CSRF_HEADER, REALTIME_PATH } from '@docent/shared';
+import {
+  type ClientToServerEvents,
+  type CrawlListEvent,
+  CSRF_HEADER,
+  REALTIME_PATH,
+  type ServerToClientEvents,
+} from '@docent/shared';
 import { io, type Socket } from 'socket.io-client';
 import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
@@ -128,7 +134,7 @@ type Post = (
 /** The whole product in this process, a signed-in platinum user and its realtime socket. */
 interface Product {
   post: Post;
-  socket: Socket;
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   bootRss: number;
   close(): Promise<void>;
 }
@@ -168,7 +174,7 @@ async function startProduct(): Promise<Product> {
     });
     return (await res.json()) as Awaited<ReturnType<Post>>;
   };
-  const socket = io(base, {
+  const socket: Product['socket'] = io(base, {
     path: REALTIME_PATH,
     transports: ['websocket'],
     extraHeaders: { cookie: user.headers.cookie },
@@ -191,9 +197,9 @@ async function startProduct(): Promise<Product> {
 async function stage1({ post, socket, bootRss }: Product): Promise<CrawlListEvent> {
   let pushes = 0;
   const listed = new Promise<CrawlListEvent>((resolve) => {
-    socket.on('website_parser_list', (e: CrawlListEvent) => {
+    socket.on('website_parser_list', (pages, crawl) => {
       pushes++;
-      if (e.process_complete === 1) resolve(e);
+      if (crawl.process_complete === 1) resolve({ ...crawl, pages });
     });
   });
   const t1 = performance.now();
@@ -219,7 +225,7 @@ async function stage1({ post, socket, bootRss }: Product): Promise<CrawlListEven
 /** Stage 2 with every page → training complete → the bot answers a question. */
 async function stage2({ post, socket }: Product, list: CrawlListEvent): Promise<void> {
   const trained = new Promise<void>((resolve) => {
-    socket.on('message', (m: { status: string }) => {
+    socket.on('message', (m) => {
       if (m.status === 'completed') resolve();
     });
   });
