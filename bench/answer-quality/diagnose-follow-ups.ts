@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import type { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createExtractiveEngine } from '../../apps/server/src/rag/answer/extractive.ts';
 import { searchRequestFor } from '../../apps/server/src/rag/answer/follow-up.ts';
 import type {
@@ -14,8 +12,9 @@ import { retrievePassages } from '../../apps/server/src/rag/passages.ts';
 import { DEFAULT_RETRIEVE_LIMIT, retrieveRanked } from '../../apps/server/src/rag/retrieve.ts';
 import { print } from '../retrieval/fixtures.ts';
 import { startEchoModel } from './echo-model.ts';
+import { keptBots } from './kept-bots.ts';
 import { containsPhrase, pct } from './measure.ts';
-import { type FollowUp, loadSets } from './sets.ts';
+import type { FollowUp } from './sets.ts';
 
 /**
  * The follow-up questions of each set, answered as the chat answers them (first turn, its
@@ -105,64 +104,51 @@ const engines: AnswerEngine[] = [
   createLlmEngine({ baseUrl: echo.url, model: 'echo' }),
 ];
 try {
-  for (const set of loadSets()) {
-    if (only.length > 0 && !only.includes(set.name)) continue;
-    const dir = path.join(path.resolve(keepDir), set.name);
-    const trained = path.join(dir, 'trained.json');
-    if (!existsSync(trained)) {
-      print(`${set.name}: no bot trained in ${dir}; run the bench with ANSWER_QUALITY_KEEP first`);
-      continue;
-    }
-    const { botId } = JSON.parse(readFileSync(trained, 'utf8')) as { botId: string };
-    const database = await openDatabase({ pgliteDir: path.join(dir, 'pg') });
-    try {
-      for (const engine of engines) {
-        print(`\n${set.name} / ${engine.kind}: first page | page | phrase | carried`);
-        let pages = 0;
-        let phrases = 0;
-        for (const q of set.followUps) {
-          const onPage = (s: AnswerSource) => pagePath(s.url) === q.page_path;
-          const first = await turn(database.db, botId, engine, q.first, []);
-          if (oracle) first.sources = await rightPageFirst(database.db, botId, q, first.sources);
-          const history: PastTurn[] = [
-            {
-              question: q.first,
-              answer: first.answer,
-              sourceChunks: first.sources.map((s) => Number(s.chunkId)),
-              sourcePlaces: first.sources.map((s) => ({
-                title: s.title,
-                section: s.section ?? null,
-              })),
-            },
-          ];
-          const next = await turn(database.db, botId, engine, q.question, history);
-          const page = next.sources.some(onPage);
-          const phrase = containsPhrase(next.answer, q.answer_substring);
-          pages += Number(page);
-          phrases += Number(phrase);
-          const carried = next.search.carried
-            ? `${next.search.carried.weight.toFixed(2)}×[${next.search.carried.terms.join(' ')}]`
-            : '-';
-          const mark = (b: boolean) => (b ? 'yes' : ' - ');
-          if (verbose) {
-            const pathsOf = (xs: AnswerSource[]) => xs.map((x) => pagePath(x.url)).join(' ');
-            print(
-              `      first: ${pathsOf(first.sources)} :: ${first.answer.slice(0, 100).replace(/\s+/g, ' ')}`,
-            );
-            print(
-              `      next:  ${pathsOf(next.sources)} :: ${next.answer.slice(0, 100).replace(/\s+/g, ' ')}`,
-            );
-          }
+  for await (const { set, botId, db } of keptBots(keepDir, only)) {
+    for (const engine of engines) {
+      print(`\n${set.name} / ${engine.kind}: first page | page | phrase | carried`);
+      let pages = 0;
+      let phrases = 0;
+      for (const q of set.followUps) {
+        const onPage = (s: AnswerSource) => pagePath(s.url) === q.page_path;
+        const first = await turn(db, botId, engine, q.first, []);
+        if (oracle) first.sources = await rightPageFirst(db, botId, q, first.sources);
+        const history: PastTurn[] = [
+          {
+            question: q.first,
+            answer: first.answer,
+            sourceChunks: first.sources.map((s) => Number(s.chunkId)),
+            sourcePlaces: first.sources.map((s) => ({
+              title: s.title,
+              section: s.section ?? null,
+            })),
+          },
+        ];
+        const next = await turn(db, botId, engine, q.question, history);
+        const page = next.sources.some(onPage);
+        const phrase = containsPhrase(next.answer, q.answer_substring);
+        pages += Number(page);
+        phrases += Number(phrase);
+        const carried = next.search.carried
+          ? `${next.search.carried.weight.toFixed(2)}×[${next.search.carried.terms.join(' ')}]`
+          : '-';
+        const mark = (b: boolean) => (b ? 'yes' : ' - ');
+        if (verbose) {
+          const pathsOf = (xs: AnswerSource[]) => xs.map((x) => pagePath(x.url)).join(' ');
           print(
-            `  ${mark(first.sources.some(onPage))} ${mark(page)} ${mark(phrase)}  ${q.page_path}  ${q.question.slice(0, 60)}  ${carried}`,
+            `      first: ${pathsOf(first.sources)} :: ${first.answer.slice(0, 100).replace(/\s+/g, ' ')}`,
+          );
+          print(
+            `      next:  ${pathsOf(next.sources)} :: ${next.answer.slice(0, 100).replace(/\s+/g, ' ')}`,
           );
         }
         print(
-          `${set.name} / ${engine.kind}: follow-ups page ${pct(pages, set.followUps.length)}, phrase ${pct(phrases, set.followUps.length)}`,
+          `  ${mark(first.sources.some(onPage))} ${mark(page)} ${mark(phrase)}  ${q.page_path}  ${q.question.slice(0, 60)}  ${carried}`,
         );
       }
-    } finally {
-      await database.close();
+      print(
+        `${set.name} / ${engine.kind}: follow-ups page ${pct(pages, set.followUps.length)}, phrase ${pct(phrases, set.followUps.length)}`,
+      );
     }
   }
 } finally {

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import type { openDatabase } from '../../apps/server/src/db/client.ts';
 import { extractAnswer } from '../../apps/server/src/rag/answer/extractive.ts';
 import { createLlmEngine } from '../../apps/server/src/rag/answer/llm.ts';
 import { retrievePassages } from '../../apps/server/src/rag/passages.ts';
@@ -10,8 +8,9 @@ import {
   retrieveRanked,
 } from '../../apps/server/src/rag/retrieve.ts';
 import { print } from '../retrieval/fixtures.ts';
+import { keptBots } from './kept-bots.ts';
 import { containsPhrase } from './measure.ts';
-import { loadSets, type SingleTurn } from './sets.ts';
+import type { SingleTurn } from './sets.ts';
 
 /**
  * Where each single-turn question is lost, over the bots a run with ANSWER_QUALITY_KEEP=DIR
@@ -91,33 +90,20 @@ const tally = (counts: Map<string, number>, key: string) =>
 const summary = (counts: Map<string, number>) =>
   [...counts].map(([k, n]) => `${k} ${n}`).join(', ');
 
-for (const set of loadSets()) {
-  if (only.length > 0 && !only.includes(set.name)) continue;
-  const dir = path.join(path.resolve(keepDir), set.name);
-  const trained = path.join(dir, 'trained.json');
-  if (!existsSync(trained)) {
-    print(`${set.name}: no bot trained in ${dir}; run the bench with ANSWER_QUALITY_KEEP first`);
-    continue;
-  }
-  const { botId } = JSON.parse(readFileSync(trained, 'utf8')) as { botId: string };
-  const database = await openDatabase({ pgliteDir: path.join(dir, 'pg') });
+for await (const { set, botId, db } of keptBots(keepDir, only)) {
   const llmCounts = new Map<string, number>();
   const extractiveCounts = new Map<string, number>();
-  try {
+  print(
+    `\n${set.name}: page rank | phrase chunk rank | llm (${llmPassages} passages) | extractive`,
+  );
+  for (const q of set.single) {
+    const d = await diagnose(db, botId, q);
+    tally(llmCounts, d.llm);
+    tally(extractiveCounts, d.extractive);
+    const rank = (r: number) => (r < 0 ? `>${DEPTH}` : String(r + 1));
     print(
-      `\n${set.name}: page rank | phrase chunk rank | llm (${llmPassages} passages) | extractive`,
+      `${rank(d.pageRank).padStart(5)} ${rank(d.phraseRank).padStart(5)}  ${d.llm.padEnd(13)}  ${d.extractive.padEnd(15)}  ${q.question}`,
     );
-    for (const q of set.single) {
-      const d = await diagnose(database.db, botId, q);
-      tally(llmCounts, d.llm);
-      tally(extractiveCounts, d.extractive);
-      const rank = (r: number) => (r < 0 ? `>${DEPTH}` : String(r + 1));
-      print(
-        `${rank(d.pageRank).padStart(5)} ${rank(d.phraseRank).padStart(5)}  ${d.llm.padEnd(13)}  ${d.extractive.padEnd(15)}  ${q.question}`,
-      );
-    }
-    print(`${set.name} llm: ${summary(llmCounts)}; extractive: ${summary(extractiveCounts)}`);
-  } finally {
-    await database.close();
   }
+  print(`${set.name} llm: ${summary(llmCounts)}; extractive: ${summary(extractiveCounts)}`);
 }
