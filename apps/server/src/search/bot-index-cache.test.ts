@@ -10,6 +10,7 @@ import {
   loadChunks,
   loadNeighbours,
   loadQueryData,
+  type QueryData,
 } from './search.repo.ts';
 import { PENDING_DOCS_TO_MERGE } from './segment-merge.ts';
 import { addDocuments, createBot } from './testing/search-db.ts';
@@ -53,15 +54,20 @@ const chunkIdsOf = async (botId: string) =>
     }>`SELECT id FROM chunks WHERE bot_id = ${botId}::uuid ORDER BY id`.execute(t.db)
   ).rows.map((r) => Number(r.id));
 
+/** A query's index data in a form two reads can be compared by. */
+const comparable = (data: QueryData) => ({
+  stats: data.stats,
+  generation: data.generation,
+  dead: [...data.dead].map(([block, set]) => [block, [...set].sort()]).sort(),
+  lists: data.lists.map((l) => `${l.term}/${l.blockId}/${l.postings.toString('hex')}`).sort(),
+});
+
 /** Everything a question reads, through a view; sorted where order carries no meaning. */
 async function readAll(view: IndexView, ids: number[]) {
   const chunks = await view.chunks(ids);
   const data = await view.queryData(TERMS);
   return {
-    stats: data.stats,
-    generation: data.generation,
-    dead: [...data.dead].map(([block, set]) => [block, [...set].sort()]).sort(),
-    lists: data.lists.map((l) => `${l.term}/${l.blockId}/${l.postings.toString('hex')}`).sort(),
+    ...comparable(data),
     chunks: chunks.map((c) => c.id).sort(),
     neighbours: (
       await view.neighbours(chunks.map((c) => ({ documentId: c.document_id, ordinal: c.ordinal })))
@@ -78,10 +84,7 @@ async function readFresh(botId: string, ids: number[]) {
   const data = await loadQueryData(t.db, botId, TERMS);
   const around = chunks.map((c) => ({ documentId: c.document_id, ordinal: c.ordinal }));
   return {
-    stats: data.stats,
-    generation: data.generation,
-    dead: [...data.dead].map(([block, set]) => [block, [...set].sort()]).sort(),
-    lists: data.lists.map((l) => `${l.term}/${l.blockId}/${l.postings.toString('hex')}`).sort(),
+    ...comparable(data),
     chunks: chunks.map((c) => c.id).sort(),
     neighbours: [...new Set((await loadNeighbours(t.db, botId, around)).map((n) => n.id))].sort(),
     siblings: [...new Set((await documentChunkIds(t.db, botId, ids.slice(0, 2))).values())]
