@@ -1,4 +1,3 @@
-import type { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createExtractiveEngine } from '../../apps/server/src/rag/answer/extractive.ts';
 import { searchRequestFor } from '../../apps/server/src/rag/answer/follow-up.ts';
 import type {
@@ -12,7 +11,7 @@ import { retrievePassages } from '../../apps/server/src/rag/passages.ts';
 import { DEFAULT_RETRIEVE_LIMIT, retrieveRanked } from '../../apps/server/src/rag/retrieve.ts';
 import { print } from '../retrieval/fixtures.ts';
 import { startEchoModel } from './echo-model.ts';
-import { keptBots } from './kept-bots.ts';
+import { type Db, keptBots } from './kept-bots.ts';
 import { containsPhrase, pct } from './measure.ts';
 import type { FollowUp } from './sets.ts';
 
@@ -51,8 +50,6 @@ const pagePath = (url: string | null) => {
     return '';
   }
 };
-
-type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
 
 /** One turn as the chat service runs it (modules/chat/chat-turn.ts), without storing it. */
 async function turn(

@@ -1,4 +1,3 @@
-import type { openDatabase } from '../../apps/server/src/db/client.ts';
 import { extractAnswer } from '../../apps/server/src/rag/answer/extractive.ts';
 import { createLlmEngine } from '../../apps/server/src/rag/answer/llm.ts';
 import { retrievePassages } from '../../apps/server/src/rag/passages.ts';
@@ -8,7 +7,7 @@ import {
   retrieveRanked,
 } from '../../apps/server/src/rag/retrieve.ts';
 import { print } from '../retrieval/fixtures.ts';
-import { keptBots } from './kept-bots.ts';
+import { type Db, keptBots } from './kept-bots.ts';
 import { containsPhrase } from './measure.ts';
 import type { SingleTurn } from './sets.ts';
 
@@ -54,8 +53,6 @@ const pagePath = (url: string | null) => {
     return '';
   }
 };
-
-type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
 
 async function diagnose(db: Db, botId: string, q: SingleTurn) {
   const onPage = (c: { url: string | null }) => pagePath(c.url) === q.page_path;

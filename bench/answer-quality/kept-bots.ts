@@ -4,7 +4,8 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { print } from '../retrieval/fixtures.ts';
 import { loadSets, type QaSet } from './sets.ts';
 
-type Database = Awaited<ReturnType<typeof openDatabase>>;
+/** A kept bot's database, as retrieval and the answer engines take it. */
+export type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
 
 /**
  * The bots a run with ANSWER_QUALITY_KEEP=DIR trained, one set at a time (those named in
@@ -14,7 +15,7 @@ type Database = Awaited<ReturnType<typeof openDatabase>>;
 export async function* keptBots(
   keepDir: string,
   only: string[],
-): AsyncGenerator<{ set: QaSet; botId: string; db: Database['db'] }> {
+): AsyncGenerator<{ set: QaSet; botId: string; db: Db }> {
   for (const set of loadSets()) {
     if (only.length > 0 && !only.includes(set.name)) continue;
     const dir = path.join(path.resolve(keepDir), set.name);
