@@ -241,7 +241,10 @@ function chunkBytes(row: { text: string; heading: string | null }): number {
   return 2 * (row.text.length + (row.heading?.length ?? 0)) + 200;
 }
 
-/** Reads everything every time (inside a transaction, or a bot never indexed). */
+/**
+ * Reads everything every time: inside a transaction, for a bot never indexed, or for one too big
+ * to keep.
+ */
 function uncachedView(db: Db, botId: string): IndexView {
   return {
     queryData: (terms) => loadQueryData(db, botId, terms, blockPostingsCache),

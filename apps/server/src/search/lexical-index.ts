@@ -9,6 +9,7 @@ import { identifierParts, qualifiedNames } from './identifiers.ts';
 import { encodePostings, type Posting } from './postings-codec.ts';
 import { deleteSegment, replaceSegments } from './search.repo.ts';
 import { maybeMerge } from './segment-merge.ts';
+import { FENCED_CODE_BLOCK } from './structure.ts';
 
 export interface IndexableChunk {
   id: number;
@@ -52,16 +53,13 @@ function countTerms(
   return { counts, length: terms.length };
 }
 
-/** A fenced code block, fences included. */
-const CODE_BLOCK = /^```[^\n]*\n[\s\S]*?^```[^\n]*$/gm;
-
 /**
  * A chunk's prose and its code blocks apart: code repeats its identifiers and keywords line
  * after line, so counted as prose it outweighs the sentences that explain it (search/fields.ts).
  */
 function splitCode(text: string): { prose: string; code: string | null } {
   const blocks: string[] = [];
-  const prose = text.replace(CODE_BLOCK, (block) => {
+  const prose = text.replace(FENCED_CODE_BLOCK, (block) => {
     blocks.push(block);
     return '';
   });

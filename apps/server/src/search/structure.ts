@@ -13,6 +13,11 @@ export interface Section {
 /** `## Title` or `## Title {#anchor}` (the anchor as html.ts writes it). */
 const MARKDOWN_HEADING = /^ {0,3}(#{1,6})\s+(.+?)\s*#*\s*(?:\{#([^\s{}]+)\})?\s*$/;
 const FENCE = /^ {0,3}```/;
+/**
+ * A fenced code block as chunk texts hold it, fences included (for String.replace: global).
+ * Its lines are code to index apart and not sentences to answer with.
+ */
+export const FENCED_CODE_BLOCK = /^```[^\n]*\n[\s\S]*?^```[^\n]*$/gm;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)\s*$/;
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const MAX_TITLE_LENGTH = 80;

@@ -1,5 +1,6 @@
 import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { splitSentences } from '../../search/sentences.ts';
+import { FENCED_CODE_BLOCK } from '../../search/structure.ts';
 import { definedTerms } from './definitions.ts';
 import { termSet } from './text.ts';
 import type { Passage } from './types.ts';
@@ -73,7 +74,7 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   );
   const out: Candidate[] = [];
   // Code blocks are not sentences to answer with.
-  const prose = passage.text.replace(/^```[\s\S]*?^```/gm, '\n\n');
+  const prose = passage.text.replace(FENCED_CODE_BLOCK, '\n\n');
   const paragraphs = prose.split(/\n\s*\n|\n/);
   for (const [line, paragraph] of paragraphs.entries()) {
     const defines = definedTerms(paragraph);
