@@ -20,13 +20,23 @@ describe('the kind of answer a question asks for', () => {
       'value',
     ]);
     expect(kinds('How do I reset my password?')).toEqual([]);
-    expect(kinds('What is an album?')).toEqual([]);
+  });
+
+  it('is a definition for what is / what are / what does … mean, not for what is the default or the difference', () => {
+    expect(kinds('What is an album?')).toEqual(['definition']);
+    expect(kinds('What is Snapbox and when would I want it?')).toEqual(['definition']);
+    expect(kinds('What are shared albums for?')).toEqual(['definition']);
+    expect(kinds('What does HEIC mean?')).toEqual(['definition']);
+    expect(kinds("What's the difference between albums and folders?")).toEqual([]);
+    expect(kinds('What is the default album size?')).toEqual(['value']);
+    expect(kinds('What is sync.interval measured relative to?')).toEqual([]);
   });
 });
 
 describe('a sentence holding the kind of answer asked for', () => {
   const value = answerTypeOf('How big is it?');
   const reason = answerTypeOf('Why is it?');
+  const definition = answerTypeOf('What is Snapbox?');
 
   it('states a value: a number of its own, a number word or a Default label', () => {
     expect(fitsAnswerType(value, 'The server listens on port 8080.')).toBe(true);
@@ -53,5 +63,15 @@ describe('a sentence holding the kind of answer asked for', () => {
     expect(fitsAnswerType(value, 'Hidden files are skipped because they hold settings.')).toBe(
       false,
     );
+  });
+
+  it('says what its short subject is: "X is a …", "X is not a …"', () => {
+    expect(fitsAnswerType(definition, 'Snapbox is a photo backup tool.')).toBe(true);
+    expect(fitsAnswerType(definition, 'The sync module is not a backup.')).toBe(true);
+    expect(fitsAnswerType(definition, 'Shared albums are meant for families.')).toBe(true);
+    expect(fitsAnswerType(definition, 'Open the app and then the album is a click away.')).toBe(
+      false,
+    );
+    expect(fitsAnswerType(definition, 'Snapbox keeps albums in sync.')).toBe(false);
   });
 });

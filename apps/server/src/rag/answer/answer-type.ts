@@ -1,11 +1,11 @@
 /**
  * The kind of answer a question asks for, read from its question words, as classic question
  * answering does: "how many / how big / how long / what size / which port / what is the
- * default …" ask for a quantity or a value, "why" for a reason. A sentence that has that kind
- * of answer in it is a better answer than one that only shares the question's words ("the
- * size of the pool is configurable" for "how big is the pool?").
+ * default …" ask for a quantity or a value, "why" for a reason, "what is X" for what X is. A
+ * sentence that has that kind of answer in it is a better answer than one that only shares the
+ * question's words ("the size of the pool is configurable" for "how big is the pool?").
  */
-export type AnswerKind = 'value' | 'reason';
+export type AnswerKind = 'value' | 'reason' | 'definition';
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
@@ -22,10 +22,18 @@ const VALUE_QUESTION = new RegExp(
 const REASON_QUESTION =
   /^\s*(?:\S+\s+){0,3}?why\b|\bwhat(?:'s|\s+is)\s+the\s+(?:reason|point|purpose)\b/i;
 
+/**
+ * "What is X?", "What are Xs, and …?", "What does X mean?": asks what something is. Not "what
+ * is the difference / the default / the best way …", which ask for something else.
+ */
+const DEFINITION_QUESTION =
+  /^\s*what(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?(?!(?:difference|default|best|point|reason|purpose|use|way|right|correct)\b)[^\s?,]+(?:\s+[^\s?,]+){0,2}?\s*(?:\?|,|$|\s+(?:and|or|for|in|used)\b)|^\s*what\s+does\s+.{1,60}?\s+(?:mean|stand\s+for)\s*\??\s*$/i;
+
 export function answerTypeOf(question: string): AnswerType {
   const kinds = new Set<AnswerKind>();
   if (REASON_QUESTION.test(question)) kinds.add('reason');
   if (VALUE_QUESTION.test(question)) kinds.add('value');
+  else if (DEFINITION_QUESTION.test(question)) kinds.add('definition');
   return kinds;
 }
 
@@ -46,9 +54,15 @@ const VALUE = new RegExp(
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
 
+/** A sentence saying what its short subject is: "Scalar is a tool that …", "X is not a …". */
+const DEFINITION =
+  /^(?:(?:the|an?)\s+)?(?:[^\s.!?]+\s+){0,4}?(?:is|are)\s+(?:not\s+)?(?:an?|the|one|used|meant|designed|intended)\b/i;
+
 /** Whether a sentence holds a kind of answer asked for. */
 export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
   return (
-    (type.has('value') && VALUE.test(sentence)) || (type.has('reason') && REASON.test(sentence))
+    (type.has('value') && VALUE.test(sentence)) ||
+    (type.has('reason') && REASON.test(sentence)) ||
+    (type.has('definition') && DEFINITION.test(sentence))
   );
 }

@@ -448,6 +448,37 @@ describe('the kind of answer a question asks for', () => {
     expect(text).toBe('Sync skips hidden files because they hold the settings of other apps.');
   });
 
+  it('answers "what is …" with the sentence saying what it is, from further down the passages', () => {
+    // Retrieval ranks the sections naming the subject most often first; the one defining it
+    // comes fourth, beyond the three passages other questions are answered from.
+    const page = { title: 'Snapbox', documentId: 'snapbox' };
+    const sections = [
+      'Snapbox reconfigure: after a Snapbox upgrade, run it to reconfigure every Snapbox album.',
+      'Snapbox register: adds an album to the Snapbox albums kept in the background.',
+      'Snapbox run: runs the given Snapbox task now, for one album or all of them.',
+      'Snapbox is a photo backup tool that keeps albums in sync across your devices. It runs in the background.',
+    ].map((text, i) => passage({ ...page, heading: `Section ${i}`, text }));
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'What is Snapbox and when would I want it?',
+      history: [],
+      passages: sections,
+    });
+    expect(text).toBe(
+      'Snapbox is a photo backup tool that keeps albums in sync across your devices. It runs in the background.',
+    );
+    expect(passages[0]).toBe(sections[3]);
+    // Asked how to run it, the first sections answer as before.
+    expect(
+      extractAnswer({
+        bot,
+        question: 'How do I run a Snapbox task?',
+        history: [],
+        passages: sections,
+      }).text,
+    ).toContain('Snapbox run: runs the given Snapbox task now');
+  });
+
   it('lets a value sentence holding too little of the question give way, rather than not knowing', () => {
     // The number lifts the first sentence to the top, but it holds one word of the question:
     // the answer is the sentences further on that hold the rest.

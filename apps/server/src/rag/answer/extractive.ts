@@ -21,6 +21,13 @@ import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts
 /** Passages the answer may draw from, sentences it keeps, and how long it may get. */
 const MAX_PASSAGES = 3;
 /**
+ * A question asking what something is ("What is Scalar?") draws from more of the passages: a
+ * page's sections all name its subject, and the one saying what it is ("Scalar is a tool that
+ * …") may rank below sections that name it more often. Sentences of lower passages still
+ * compete at their rank (sentence-score.ts), so a definition there must be clearly as good.
+ */
+const DEFINITION_PASSAGES = 5;
+/**
  * Sources listed with an answer: the answer's own first, then the other relevant places as
  * further reading (the right page is often among them when the extract came from a
  * neighbouring one). Counted in distinct places, not passages: three passages of one page
@@ -118,20 +125,20 @@ const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
 const sectionOf = (p: Passage) => `${p.documentId}\n${p.heading ?? ''}`;
 
 /**
- * The passages an answer is drawn from, with the rank each competes at: the MAX_PASSAGES best
+ * The passages an answer is drawn from, with the rank each competes at: the `reach` best
  * relevant ones, and the other windows retrieval cut from those same sections, at the rank of
  * their section's best window. Retrieval ranked a place; a long section (a page's list of
  * options) reaches the passages as several windows, and the one lower down may hold the option
- * asked about. Other places keep to the top MAX_PASSAGES.
+ * asked about. Other places keep to the top `reach`.
  */
-function drawnFrom(relevant: Relevance[]): { passage: Passage; rank: number }[] {
+function drawnFrom(relevant: Relevance[], reach: number): { passage: Passage; rank: number }[] {
   const top = new Map<string, number>();
-  relevant.slice(0, MAX_PASSAGES).forEach((r, rank) => {
+  relevant.slice(0, reach).forEach((r, rank) => {
     if (!top.has(sectionOf(r.passage))) top.set(sectionOf(r.passage), rank);
   });
   return relevant.flatMap((r, i) => {
     const rank = top.get(sectionOf(r.passage));
-    return i < MAX_PASSAGES || rank !== undefined ? [{ passage: r.passage, rank: rank ?? i }] : [];
+    return i < reach || rank !== undefined ? [{ passage: r.passage, rank: rank ?? i }] : [];
   });
 }
 
@@ -150,10 +157,12 @@ export function extractAnswer(
   const relevant = allRelevant.slice(0, MAX_PASSAGES);
   if (relevant.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
   const wanted = wantedTerms(search);
-  const candidates = drawnFrom(allRelevant).flatMap(({ passage, rank }) =>
+  const type = answerTypeOf(search.question);
+  const reach = type.has('definition') ? DEFINITION_PASSAGES : MAX_PASSAGES;
+  const candidates = drawnFrom(allRelevant, reach).flatMap(({ passage, rank }) =>
     candidatesOf(passage, rank),
   );
-  scoreCandidates(wanted, answerTypeOf(search.question), candidates);
+  scoreCandidates(wanted, type, candidates);
   const own = pointsBack(search.question) ? wanted : wantedTerms({ question: search.question });
   const others = allRelevant.map((r) => r.passage);
   // Best first; a run that holds too little of the question gives way to the next best, so
