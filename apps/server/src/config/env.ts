@@ -10,6 +10,11 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+/** A switch that is on unless set to false or 0. */
+const boolOn = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0');
 const optionalString = z
   .string()
   .optional()
@@ -57,6 +62,8 @@ const schema = z.object({
   LLM_BASE_URL: optionalString,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  /** With a model: a conversation's first question is also searched with the model's words. */
+  LLM_QUERY_EXPANSION: boolOn,
   EMBEDDING_BASE_URL: optionalString,
   EMBEDDING_API_KEY: optionalString,
   EMBEDDING_MODEL: optionalString,

@@ -160,3 +160,37 @@ describe('a follow-up rewritten by a model (fake OpenAI server over HTTP)', () =
     expect(first?.title).toBe('Credential cache');
   });
 });
+
+describe("a first question searched with the model's words for it too (fake OpenAI server over HTTP)", () => {
+  let fake: FakeOpenAI;
+  let botId: string;
+  const question = 'Can I download just the recent part of the repo instead of everything?';
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    botId = await train([
+      {
+        title: 'Shallow clone',
+        kind: 'text',
+        text: 'Create a shallow clone with a history truncated to the given number of commits: clone --depth N.',
+      },
+      {
+        title: 'Downloads',
+        kind: 'text',
+        text: 'Download the installer for your system from the downloads page. Every part of a download is signed.',
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('finds the page worded as the model expects, where the question alone finds another', async () => {
+    expect((await ask(botId, createExtractiveEngine(), question, [])).top).toBe('Downloads');
+    fake.setReply('shallow clone depth history truncated');
+    const engine = createLlmEngine({ baseUrl: fake.url, model: 'fake-model' });
+    expect((await ask(botId, engine, question, [])).top).toBe('Shallow clone');
+    // Without the model's words (turned off), the same engine finds what the question alone does.
+    const off = createLlmEngine({ baseUrl: fake.url, model: 'fake-model', searchTerms: false });
+    expect((await ask(botId, off, question, [])).top).toBe('Downloads');
+  });
+});

@@ -3,6 +3,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '../../../test/helpers/fake-ope
 import { carryTopic, leansOnContext, searchRequestFor } from './follow-up.ts';
 import { createLlmEngine } from './llm.ts';
 import { parseRewrite } from './rewrite.ts';
+import { parseSearchTerms } from './search-terms.ts';
 
 const tagged = { question: 'How do I create a tag named v1.0?', answer: 'Run git tag v1.0 [1].' };
 const history = [tagged];
@@ -75,11 +76,62 @@ describe('a follow-up rewritten by the model (OpenAI-compatible server over HTTP
     });
     expect(slow).toEqual(carried);
   });
+});
 
-  it('asks nothing for the first question of a conversation', async () => {
-    expect(await searchRequestFor(engine(), 'How do I tag a release?', [])).toEqual({
-      question: 'How do I tag a release?',
+describe("a first question searched with the model's words for it too (OpenAI-compatible server over HTTP)", () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+  const engine = (searchTerms?: boolean) =>
+    createLlmEngine({
+      baseUrl: fake.url,
+      model: 'fake-model',
+      ...(searchTerms === undefined ? {} : { searchTerms }),
     });
+  const question = 'Can I download just the recent part of the repo?';
+
+  it("carries the model's words the question lacks, together weighing less than its own", async () => {
+    fake.setReply('shallow clone depth truncated history recent download');
+    const search = await searchRequestFor(engine(), question, []);
+    expect(search.question).toBe(question);
+    expect(search.near).toBeUndefined();
+    // Its own words (download, recent) are not carried again.
+    expect(search.carried?.terms.sort()).toEqual([
+      'clone',
+      'depth',
+      'histori',
+      'shallow',
+      'truncat',
+    ]);
+    const own = 4; // download, recent, part, repo
+    expect((search.carried?.weight ?? 0) * 5).toBeLessThanOrEqual(own);
+    expect(search.carried?.weight).toBeGreaterThan(0);
+    const prompt = fake.chatCalls()[0]?.messages.at(-1)?.content ?? '';
+    expect(prompt).toContain(question);
+  });
+
+  it('searches with the question alone when the model fails, repeats its input or is slow', async () => {
+    fake.failNext(500);
+    expect(await searchRequestFor(engine(), question, [])).toEqual({ question });
+    // A model that only echoes its input gives the question back on several lines.
+    fake.setReply((body) => body.messages.at(-1)?.content ?? '');
+    expect(await searchRequestFor(engine(), question, [])).toEqual({ question });
+    fake.setReply(
+      () => new Promise((resolve) => setTimeout(() => resolve('shallow clone depth'), 1500)),
+    );
+    expect(await searchRequestFor(engine(), question, [], { timeoutMs: 300 })).toEqual({
+      question,
+    });
+  });
+
+  it('asks nothing when turned off, or for small talk', async () => {
+    expect(await searchRequestFor(engine(false), question, [])).toEqual({ question });
+    expect(await searchRequestFor(engine(), 'Hi there!', [])).toEqual({ question: 'Hi there!' });
     expect(fake.chatCalls()).toHaveLength(0);
   });
 });
@@ -89,6 +141,13 @@ describe('without a model', () => {
     expect(leansOnContext('Can I restrict it to a few lines?')).toBe(true);
     expect(leansOnContext('And the price?')).toBe(true);
     expect(leansOnContext('Which port does the daemon listen on by default?')).toBe(false);
+  });
+
+  it('reads a model reply as search words only when it is one line of them', () => {
+    expect(parseSearchTerms(' shallow clone --depth ')).toBe('shallow clone --depth');
+    expect(parseSearchTerms('')).toBeNull();
+    expect(parseSearchTerms('<question>\nCan I?\n</question>')).toBeNull();
+    expect(parseSearchTerms('word '.repeat(80))).toBeNull();
   });
 
   it('reads a model reply as a question only when it is one line of question', () => {

@@ -1,6 +1,7 @@
 import type { Logger } from '../../lib/logger.ts';
 import { analyze, tokenize } from '../../search/analyzer.ts';
 import type { CarriedTerms, NearChunks } from '../../search/query.ts';
+import { isSmallTalk } from './relevance.ts';
 import { termWeight } from './text.ts';
 import type { AnswerEngine, PastTurn } from './types.ts';
 
@@ -68,47 +69,108 @@ export function carryTopic(question: string, history: PastTurn[]): SearchRequest
     question,
     ...previousPages(last, leans ? NEAR_LEANING : NEAR_STANDALONE),
   };
+  const carried = carriedTerms(question, last.question, leans ? LEANING_WEIGHT : STANDALONE_WEIGHT);
+  return carried ? { ...near, carried } : near;
+}
+
+/**
+ * The topical terms of `text` that the question does not have, each at `weight` or less:
+ * together they never outweigh the question's own words ("What is an NMU?" after a long
+ * question must still be about NMUs, with the earlier topic only breaking ties).
+ */
+function carriedTerms(question: string, text: string, weight: number): CarriedTerms | undefined {
   const own = new Set(analyze(question));
-  const terms = [...new Set(analyze(last.question))].filter(
-    (t) => !own.has(t) && termWeight(t) === 1,
-  );
-  if (terms.length === 0) return near;
-  // Together, the carried terms never outweigh the question's own: "What is an NMU?" after a
-  // long question must still be about NMUs, with the earlier topic only breaking ties.
+  const terms = [...new Set(analyze(text))].filter((t) => !own.has(t) && termWeight(t) === 1);
+  if (terms.length === 0) return undefined;
   const share = Math.min(1, Math.max(own.size, 1) / terms.length);
-  const weight = (leans ? LEANING_WEIGHT : STANDALONE_WEIGHT) * share;
-  return { ...near, carried: { terms, weight } };
+  return { terms, weight: weight * share };
 }
 
 /** How long a model may take to rewrite a follow-up before the search goes on without it. */
 export const REWRITE_TIMEOUT_MS = 2500;
+/**
+ * How long a model may take to give a first question's search words: the question can be
+ * searched without them, so the wait is shorter than for a follow-up that cannot.
+ */
+export const SEARCH_TERMS_TIMEOUT_MS = 1500;
+/**
+ * Weight of the model's search words, at most (carriedTerms shares it out): they find a page
+ * worded differently from the question, the question's own words still rank it.
+ */
+const SEARCH_TERMS_WEIGHT = 0.5;
+
+interface ModelWait {
+  log?: Logger;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** A model call given `timeoutMs` (or `fallbackMs`) and the caller's signal; null on failure. */
+async function withinTime(
+  call: (signal: AbortSignal) => Promise<string | null>,
+  opts: ModelWait,
+  fallbackMs: number,
+  failure: string,
+): Promise<string | null> {
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? fallbackMs);
+  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  try {
+    return await call(signal);
+  } catch (err) {
+    opts.log?.warn({ err }, failure);
+    return null;
+  }
+}
+
+/** A first question, searched with the model's words for it beside its own. */
+async function withSearchTerms(
+  searchTerms: NonNullable<AnswerEngine['searchTerms']>,
+  question: string,
+  opts: ModelWait,
+): Promise<SearchRequest> {
+  // Small talk ("hi!") has nothing to search for.
+  if (isSmallTalk(question)) return { question };
+  const line = await withinTime(
+    (signal) => searchTerms(question, signal),
+    opts,
+    SEARCH_TERMS_TIMEOUT_MS,
+    'asking the model for search words failed; searching with the question alone',
+  );
+  const carried = line ? carriedTerms(question, line, SEARCH_TERMS_WEIGHT) : undefined;
+  return carried ? { question, carried } : { question };
+}
 
 /**
- * What to search with for this turn: the question alone when it opens the conversation; with
- * history, the model's standalone rewrite (near the pages the previous answer came from) when
- * the engine has a model and it answers in time, otherwise the question with the previous
+ * What to search with for this turn. A question opening the conversation: itself, with the
+ * model's search words for it when the engine asks a model for them and it answers in time.
+ * With history: the model's standalone rewrite (near the pages the previous answer came from)
+ * when the engine has a model and it answers in time, otherwise the question with the previous
  * turn's topic carried (carryTopic).
  */
 export async function searchRequestFor(
-  engine: Pick<AnswerEngine, 'standalone'>,
+  engine: Pick<AnswerEngine, 'standalone' | 'searchTerms'>,
   question: string,
   history: PastTurn[],
-  opts: { log?: Logger; signal?: AbortSignal; timeoutMs?: number } = {},
+  opts: ModelWait = {},
 ): Promise<SearchRequest> {
   const last = history.at(-1);
-  if (!last) return { question };
+  if (!last) {
+    return engine.searchTerms
+      ? withSearchTerms(engine.searchTerms.bind(engine), question, opts)
+      : { question };
+  }
   if (engine.standalone) {
-    const timeout = AbortSignal.timeout(opts.timeoutMs ?? REWRITE_TIMEOUT_MS);
-    const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
-    try {
-      const rewritten = await engine.standalone(question, history, signal);
-      // The rewrite stands on its own; the pages the conversation was answered from stay a
-      // mild preference, as for a question that stands on its own without a model: a rewrite
-      // that names the topic loosely ("the default timeout") still finds it where it was.
-      if (rewritten) return { question: rewritten, ...previousPages(last, NEAR_STANDALONE) };
-    } catch (err) {
-      opts.log?.warn({ err }, 'rewriting a follow-up failed; searching with the previous topic');
-    }
+    const standalone = engine.standalone.bind(engine);
+    const rewritten = await withinTime(
+      (signal) => standalone(question, history, signal),
+      opts,
+      REWRITE_TIMEOUT_MS,
+      'rewriting a follow-up failed; searching with the previous topic',
+    );
+    // The rewrite stands on its own; the pages the conversation was answered from stay a
+    // mild preference, as for a question that stands on its own without a model: a rewrite
+    // that names the topic loosely ("the default timeout") still finds it where it was.
+    if (rewritten) return { question: rewritten, ...previousPages(last, NEAR_STANDALONE) };
   }
   return carryTopic(question, history);
 }

@@ -46,6 +46,7 @@ export function createAnswerEngine(env: Env, log?: Logger): AnswerEngine {
       fetch: llmFetch(env.LLM_BASE_URL),
       log,
       minSimilarity: env.EMBEDDING_MIN_SIMILARITY,
+      searchTerms: env.LLM_QUERY_EXPANSION,
     });
   }
   return createExtractiveEngine({ minSimilarity: env.EMBEDDING_MIN_SIMILARITY });

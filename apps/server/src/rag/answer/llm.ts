@@ -3,10 +3,11 @@ import type { Logger } from '../../lib/logger.ts';
 import { openAiClient } from '../openai-client.ts';
 import { extractAnswer } from './extractive.ts';
 import { carryTopic } from './follow-up.ts';
-import { buildMessages } from './prompt.ts';
+import { buildMessages, type ChatMessage } from './prompt.ts';
 import { closeQaMatch, isSmallTalk, relevantPassages } from './relevance.ts';
 import { DONT_KNOW_REPLY, distinctSources, fixedAnswer, smallTalkReply } from './replies.ts';
 import { parseRewrite, rewriteMessages } from './rewrite.ts';
+import { parseSearchTerms, searchTermsMessages } from './search-terms.ts';
 import type { AnswerEngine, AnswerEvent, AnswerInput, Passage, PastTurn } from './types.ts';
 
 /**
@@ -27,6 +28,11 @@ export interface LlmEngineOptions {
   maxTokens?: number;
   /** Cosine similarity from which a passage found by meaning is relevant (relevance.ts). */
   minSimilarity?: number | undefined;
+  /**
+   * Whether a conversation's first question is searched with the model's words for it too
+   * (search-terms.ts): one short model call before retrieval. Default on.
+   */
+  searchTerms?: boolean;
 }
 
 const DECLINED =
@@ -51,16 +57,27 @@ function citedPassages(answer: string, passages: Passage[]): Passage[] {
  */
 export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
   const client = openAiClient({ ...opts, maxRetries: 1, timeoutMs: 120_000 });
+  /** One short request whose reply is used as one line, or not at all (the caller bounds it). */
+  const ask = async (messages: ChatMessage[], signal: AbortSignal) => {
+    const reply = await client.chat.completions.create(
+      { model: opts.model, messages, temperature: 0 },
+      { signal, maxRetries: 0 },
+    );
+    return reply.choices[0]?.message?.content ?? '';
+  };
   return {
     kind: 'llm',
     passageCount: PROMPT_PASSAGES,
     async standalone(question: string, history: PastTurn[], signal: AbortSignal) {
-      const reply = await client.chat.completions.create(
-        { model: opts.model, messages: rewriteMessages(question, history), temperature: 0 },
-        { signal, maxRetries: 0 },
-      );
-      return parseRewrite(reply.choices[0]?.message?.content ?? '');
+      return parseRewrite(await ask(rewriteMessages(question, history), signal));
     },
+    ...(opts.searchTerms === false
+      ? {}
+      : {
+          async searchTerms(question: string, signal: AbortSignal) {
+            return parseSearchTerms(await ask(searchTermsMessages(question), signal));
+          },
+        }),
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {
       if (isSmallTalk(input.question)) {
         yield* fixedAnswer(smallTalkReply(input.bot, input.question));

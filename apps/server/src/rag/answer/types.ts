@@ -89,4 +89,9 @@ export interface AnswerEngine {
    * null when the model gave nothing usable. The caller bounds the wait.
    */
   standalone?(question: string, history: PastTurn[], signal: AbortSignal): Promise<string | null>;
+  /**
+   * One line of words the knowledge base likely answers the question in (engines with a model,
+   * unless turned off); null when the model gave nothing usable. The caller bounds the wait.
+   */
+  searchTerms?(question: string, signal: AbortSignal): Promise<string | null>;
 }

@@ -411,14 +411,21 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
         'done',
       ]);
       const calls = fake.chatCalls();
-      // One call answers each turn; before answering the follow-up, a third call asks the model
-      // to rewrite it as a standalone question for retrieval (rag/answer/rewrite.ts).
-      expect(calls).toHaveLength(3);
-      const answering = calls.filter((c) => c.messages.at(-1)?.content.includes('<passages>'));
+      // One call answers each turn. Before the first question is searched, a call asks the model
+      // for the words its answer is likely in (rag/answer/search-terms.ts); before the follow-up
+      // is, one asks it to rewrite it as a standalone question (rag/answer/rewrite.ts).
+      expect(calls).toHaveLength(4);
+      const lastMessage = (c: (typeof calls)[number]) => c.messages.at(-1)?.content ?? '';
+      const answering = calls.filter((c) => lastMessage(c).includes('<passages>'));
       expect(answering).toHaveLength(2);
+      const searching = calls.filter((c) => lastMessage(c).startsWith('<question>'));
+      expect(searching.map(lastMessage)).toEqual([
+        '<question>\nIs the frame under warranty?\n</question>',
+      ]);
       // The rewrite is told which page the stored first answer came from.
-      const rewriting = calls.find((c) => !answering.includes(c));
-      expect(rewriting?.messages.at(-1)?.content).toContain('(answered from: Warranty)');
+      const rewriting = calls.filter((c) => lastMessage(c).startsWith('<conversation>'));
+      expect(rewriting).toHaveLength(1);
+      expect(rewriting.map(lastMessage)[0]).toContain('(answered from: Warranty)');
       expect(JSON.stringify(calls)).not.toContain('FORGED');
       const messages = answering[1]?.messages ?? [];
       expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
