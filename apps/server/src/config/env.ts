@@ -62,7 +62,7 @@ const schema = z.object({
   LLM_BASE_URL: optionalString,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
-  /** With a model: a conversation's first question is also searched with the model's words. */
+  /** With a model: each question is also searched with the model's words for it. */
   LLM_QUERY_EXPANSION: boolOn,
   EMBEDDING_BASE_URL: optionalString,
   EMBEDDING_API_KEY: optionalString,

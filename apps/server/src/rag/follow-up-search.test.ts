@@ -161,7 +161,7 @@ describe('a follow-up rewritten by a model (fake OpenAI server over HTTP)', () =
   });
 });
 
-describe("a first question searched with the model's words for it too (fake OpenAI server over HTTP)", () => {
+describe("a question searched with the model's words for it too (fake OpenAI server over HTTP)", () => {
   let fake: FakeOpenAI;
   let botId: string;
   const question = 'Can I download just the recent part of the repo instead of everything?';

@@ -60,7 +60,8 @@ describe('a follow-up rewritten by the model (OpenAI-compatible server over HTTP
   it('falls back to carrying the previous topic when the model fails, rambles or is slow', async () => {
     const carried = carryTopic('Oops, how do I get rid of it?', history);
     expect(carried.carried?.terms).toEqual(expect.arrayContaining(['tag', 'name']));
-    fake.failNext(500);
+    // A follow-up asks the model twice at once: to rewrite it, and for its search words.
+    fake.failNext(500, 2);
     expect(await searchRequestFor(engine(), 'Oops, how do I get rid of it?', history)).toEqual(
       carried,
     );
@@ -78,7 +79,7 @@ describe('a follow-up rewritten by the model (OpenAI-compatible server over HTTP
   });
 });
 
-describe("a first question searched with the model's words for it too (OpenAI-compatible server over HTTP)", () => {
+describe("questions searched with the model's words for them too (OpenAI-compatible server over HTTP)", () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -127,6 +128,24 @@ describe("a first question searched with the model's words for it too (OpenAI-co
     expect(await searchRequestFor(engine(), question, [], { timeoutMs: 300 })).toEqual({
       question,
     });
+  });
+
+  it("carries a follow-up's words beside its rewrite, asked for with the conversation", async () => {
+    fake.setReply((body) =>
+      body.messages.at(-1)?.content.includes('<last_message>')
+        ? 'How do I delete the tag v1.0?'
+        : 'delete remove erase tag',
+    );
+    const search = await searchRequestFor(engine(), 'Oops, how do I get rid of it?', history);
+    expect(search.question).toBe('How do I delete the tag v1.0?');
+    // The rewrite's own words are not carried again.
+    expect(search.carried?.terms.sort()).toEqual(['eras', 'remov']);
+    const asked = fake
+      .chatCalls()
+      .map((c) => c.messages.at(-1)?.content ?? '')
+      .find((m) => !m.includes('<last_message>'));
+    expect(asked).toContain('How do I create a tag named v1.0?');
+    expect(asked).toContain('<question>\nOops, how do I get rid of it?\n</question>');
   });
 
   it('asks nothing when turned off, or for small talk', async () => {

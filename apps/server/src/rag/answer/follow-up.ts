@@ -89,8 +89,8 @@ function carriedTerms(question: string, text: string, weight: number): CarriedTe
 /** How long a model may take to rewrite a follow-up before the search goes on without it. */
 export const REWRITE_TIMEOUT_MS = 2500;
 /**
- * How long a model may take to give a first question's search words: the question can be
- * searched without them, so the wait is shorter than for a follow-up that cannot.
+ * How long a model may take to give a question's search words: the question can be searched
+ * without them, so they are waited for less than a follow-up's rewrite.
  */
 export const SEARCH_TERMS_TIMEOUT_MS = 1500;
 /**
@@ -122,30 +122,18 @@ async function withinTime(
   }
 }
 
-/** A first question, searched with the model's words for it beside its own. */
-async function withSearchTerms(
-  searchTerms: NonNullable<AnswerEngine['searchTerms']>,
-  question: string,
-  opts: ModelWait,
-): Promise<SearchRequest> {
-  // Small talk ("hi!") has nothing to search for.
-  if (isSmallTalk(question)) return { question };
-  const line = await withinTime(
-    (signal) => searchTerms(question, signal),
-    opts,
-    SEARCH_TERMS_TIMEOUT_MS,
-    'asking the model for search words failed; searching with the question alone',
-  );
-  const carried = line ? carriedTerms(question, line, SEARCH_TERMS_WEIGHT) : undefined;
-  return carried ? { question, carried } : { question };
+/** The search with the model's words for its question beside the question's own, if any. */
+function withWords(search: SearchRequest, line: string | null): SearchRequest {
+  const carried = line ? carriedTerms(search.question, line, SEARCH_TERMS_WEIGHT) : undefined;
+  return carried ? { ...search, carried } : search;
 }
 
 /**
- * What to search with for this turn. A question opening the conversation: itself, with the
- * model's search words for it when the engine asks a model for them and it answers in time.
- * With history: the model's standalone rewrite (near the pages the previous answer came from)
- * when the engine has a model and it answers in time, otherwise the question with the previous
- * turn's topic carried (carryTopic).
+ * What to search with for this turn. A question opening the conversation: itself. With
+ * history: the model's standalone rewrite (near the pages the previous answer came from) when
+ * the engine has a model and it answers in time, otherwise the question with the previous
+ * turn's topic carried (carryTopic). Either way, when the engine asks its model for search
+ * words (asked beside the rewrite, not after it) and they come in time, with those words.
  */
 export async function searchRequestFor(
   engine: Pick<AnswerEngine, 'standalone' | 'searchTerms'>,
@@ -153,24 +141,38 @@ export async function searchRequestFor(
   history: PastTurn[],
   opts: ModelWait = {},
 ): Promise<SearchRequest> {
+  const searchTerms = engine.searchTerms?.bind(engine);
+  // Small talk ("hi!", "thanks") has nothing to search for.
+  const words =
+    searchTerms && !isSmallTalk(question)
+      ? withinTime(
+          (signal) => searchTerms(question, history, signal),
+          opts,
+          SEARCH_TERMS_TIMEOUT_MS,
+          'asking the model for search words failed; searching without them',
+        )
+      : Promise.resolve(null);
   const last = history.at(-1);
-  if (!last) {
-    return engine.searchTerms
-      ? withSearchTerms(engine.searchTerms.bind(engine), question, opts)
-      : { question };
-  }
+  if (!last) return withWords({ question }, await words);
   if (engine.standalone) {
     const standalone = engine.standalone.bind(engine);
-    const rewritten = await withinTime(
-      (signal) => standalone(question, history, signal),
-      opts,
-      REWRITE_TIMEOUT_MS,
-      'rewriting a follow-up failed; searching with the previous topic',
-    );
+    const [rewritten, line] = await Promise.all([
+      withinTime(
+        (signal) => standalone(question, history, signal),
+        opts,
+        REWRITE_TIMEOUT_MS,
+        'rewriting a follow-up failed; searching with the previous topic',
+      ),
+      words,
+    ]);
     // The rewrite stands on its own; the pages the conversation was answered from stay a
     // mild preference, as for a question that stands on its own without a model: a rewrite
     // that names the topic loosely ("the default timeout") still finds it where it was.
-    if (rewritten) return { question: rewritten, ...previousPages(last, NEAR_STANDALONE) };
+    if (rewritten) {
+      return withWords({ question: rewritten, ...previousPages(last, NEAR_STANDALONE) }, line);
+    }
   }
+  // Without the rewrite, the previous question's words carry the topic; the model's words,
+  // asked for the same question, would only carry it twice.
   return carryTopic(question, history);
 }

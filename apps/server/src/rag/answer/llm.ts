@@ -29,8 +29,8 @@ export interface LlmEngineOptions {
   /** Cosine similarity from which a passage found by meaning is relevant (relevance.ts). */
   minSimilarity?: number | undefined;
   /**
-   * Whether a conversation's first question is searched with the model's words for it too
-   * (search-terms.ts): one short model call before retrieval. Default on.
+   * Whether each question is searched with the model's words for it too (search-terms.ts): one
+   * short model call before retrieval, beside a follow-up's rewrite. Default on.
    */
   searchTerms?: boolean;
 }
@@ -74,8 +74,8 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
     ...(opts.searchTerms === false
       ? {}
       : {
-          async searchTerms(question: string, signal: AbortSignal) {
-            return parseSearchTerms(await ask(searchTermsMessages(question), signal));
+          async searchTerms(question: string, history: PastTurn[], signal: AbortSignal) {
+            return parseSearchTerms(await ask(searchTermsMessages(question, history), signal));
           },
         }),
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {

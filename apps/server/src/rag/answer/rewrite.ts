@@ -35,8 +35,13 @@ function turnText(t: PastTurn): string {
   return lines.join('\n');
 }
 
+/** The last turns of a conversation as a model reads them, with the places each was answered from. */
+export function conversationText(history: PastTurn[]): string {
+  return history.slice(-TURNS).map(turnText).join('\n');
+}
+
 export function rewriteMessages(question: string, history: PastTurn[]): ChatMessage[] {
-  const conversation = history.slice(-TURNS).map(turnText).join('\n');
+  const conversation = conversationText(history);
   return [
     {
       role: 'system',

@@ -90,8 +90,9 @@ export interface AnswerEngine {
    */
   standalone?(question: string, history: PastTurn[], signal: AbortSignal): Promise<string | null>;
   /**
-   * One line of words the knowledge base likely answers the question in (engines with a model,
-   * unless turned off); null when the model gave nothing usable. The caller bounds the wait.
+   * One line of words the knowledge base likely answers the question in, given the conversation
+   * (engines with a model, unless turned off); null when the model gave nothing usable. The
+   * caller bounds the wait.
    */
-  searchTerms?(question: string, signal: AbortSignal): Promise<string | null>;
+  searchTerms?(question: string, history: PastTurn[], signal: AbortSignal): Promise<string | null>;
 }

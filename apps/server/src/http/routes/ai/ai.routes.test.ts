@@ -411,19 +411,22 @@ describe('ai/chat, ai/chat/stream and /ai/conversations', () => {
         'done',
       ]);
       const calls = fake.chatCalls();
-      // One call answers each turn. Before the first question is searched, a call asks the model
-      // for the words its answer is likely in (rag/answer/search-terms.ts); before the follow-up
-      // is, one asks it to rewrite it as a standalone question (rag/answer/rewrite.ts).
-      expect(calls).toHaveLength(4);
+      // One call answers each turn. Before each question is searched, a call asks the model for
+      // the words its answer is likely in (rag/answer/search-terms.ts); beside it, for the
+      // follow-up, one asks to rewrite it as a standalone question (rag/answer/rewrite.ts).
+      expect(calls).toHaveLength(5);
       const lastMessage = (c: (typeof calls)[number]) => c.messages.at(-1)?.content ?? '';
       const answering = calls.filter((c) => lastMessage(c).includes('<passages>'));
       expect(answering).toHaveLength(2);
-      const searching = calls.filter((c) => lastMessage(c).startsWith('<question>'));
+      const rewriting = calls.filter((c) => lastMessage(c).includes('<last_message>'));
+      const searching = calls.filter((c) => !answering.includes(c) && !rewriting.includes(c));
       expect(searching.map(lastMessage)).toEqual([
         '<question>\nIs the frame under warranty?\n</question>',
+        expect.stringMatching(
+          /^<conversation>\n[\s\S]*Is the frame under warranty\?[\s\S]*<question>\nAnd the brakes warranty\?\n<\/question>$/,
+        ),
       ]);
       // The rewrite is told which page the stored first answer came from.
-      const rewriting = calls.filter((c) => lastMessage(c).startsWith('<conversation>'));
       expect(rewriting).toHaveLength(1);
       expect(rewriting.map(lastMessage)[0]).toContain('(answered from: Warranty)');
       expect(JSON.stringify(calls)).not.toContain('FORGED');
