@@ -8,17 +8,23 @@ import { parseSearchTerms } from './search-terms.ts';
 const tagged = { question: 'How do I create a tag named v1.0?', answer: 'Run git tag v1.0 [1].' };
 const history = [tagged];
 
-describe('a follow-up rewritten by the model (OpenAI-compatible server over HTTP)', () => {
-  let fake: FakeOpenAI;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
+/** The model: an OpenAI-compatible server over HTTP, its replies set by each test. */
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+beforeEach(() => fake.reset());
+const engine = (searchTerms?: boolean) =>
+  createLlmEngine({
+    baseUrl: fake.url,
+    model: 'fake-model',
+    ...(searchTerms === undefined ? {} : { searchTerms }),
   });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  beforeEach(() => fake.reset());
-  const engine = () => createLlmEngine({ baseUrl: fake.url, model: 'fake-model' });
 
+describe('a follow-up rewritten by the model', () => {
   it('searches with the standalone question the model wrote', async () => {
     fake.setReply('How do I delete the tag v1.0?');
     const search = await searchRequestFor(engine(), 'Oops, how do I get rid of it?', history);
@@ -79,21 +85,7 @@ describe('a follow-up rewritten by the model (OpenAI-compatible server over HTTP
   });
 });
 
-describe("questions searched with the model's words for them too (OpenAI-compatible server over HTTP)", () => {
-  let fake: FakeOpenAI;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  beforeEach(() => fake.reset());
-  const engine = (searchTerms?: boolean) =>
-    createLlmEngine({
-      baseUrl: fake.url,
-      model: 'fake-model',
-      ...(searchTerms === undefined ? {} : { searchTerms }),
-    });
+describe("questions searched with the model's words for them too", () => {
   const question = 'Can I download just the recent part of the repo?';
 
   it("carries the model's words the question lacks, together weighing less than its own", async () => {
