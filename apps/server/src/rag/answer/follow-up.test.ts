@@ -122,6 +122,30 @@ describe("questions searched with the model's words for them too", () => {
     });
   });
 
+  it('leaves a model that was too slow for them unasked for a while, not one a visitor left', async () => {
+    const slow = engine();
+    fake.setReply(
+      () => new Promise((resolve) => setTimeout(() => resolve('shallow clone depth'), 1500)),
+    );
+    await searchRequestFor(slow, question, [], { timeoutMs: 300 });
+    expect(fake.chatCalls()).toHaveLength(1);
+    fake.setReply('shallow clone depth');
+    expect(await searchRequestFor(slow, question, [])).toEqual({ question });
+    expect(fake.chatCalls()).toHaveLength(1);
+    // Another engine (another process) asks: the pause is this engine's.
+    expect((await searchRequestFor(engine(), question, [])).carried?.terms).toContain('shallow');
+    // A visitor who goes away mid-call pauses nothing.
+    const left = engine();
+    const visitor = new AbortController();
+    fake.setReply(() => {
+      visitor.abort();
+      return new Promise((resolve) => setTimeout(() => resolve('shallow clone depth'), 300));
+    });
+    await searchRequestFor(left, question, [], { signal: visitor.signal });
+    fake.setReply('shallow clone depth');
+    expect((await searchRequestFor(left, question, [])).carried?.terms).toContain('shallow');
+  });
+
   it("carries a follow-up's words beside its rewrite, asked for with the conversation", async () => {
     fake.setReply((body) =>
       body.messages.at(-1)?.content.includes('<last_message>')

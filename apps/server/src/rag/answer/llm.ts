@@ -35,6 +35,12 @@ export interface LlmEngineOptions {
   searchTerms?: boolean;
 }
 
+/**
+ * After the model failed to give search words in time (or at all), it is not asked for them for
+ * this long: a model too slow for them costs one wait a minute instead of one per question.
+ */
+const SEARCH_TERMS_COOLDOWN_MS = 60_000;
+
 const DECLINED =
   /\b(?:don't|do not|cannot|can't) (?:know|find|answer)\b|not in the knowledge base/i;
 
@@ -65,6 +71,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
     );
     return reply.choices[0]?.message?.content ?? '';
   };
+  let searchTermsPausedUntil = 0;
   return {
     kind: 'llm',
     passageCount: PROMPT_PASSAGES,
@@ -75,7 +82,16 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
       ? {}
       : {
           async searchTerms(question: string, history: PastTurn[], signal: AbortSignal) {
-            return parseSearchTerms(await ask(searchTermsMessages(question, history), signal));
+            if (Date.now() < searchTermsPausedUntil) return null;
+            try {
+              return parseSearchTerms(await ask(searchTermsMessages(question, history), signal));
+            } catch (err) {
+              // A visitor gone away says nothing about the model; a timeout or an error does.
+              if (!signal.aborted || signal.reason?.name === 'TimeoutError') {
+                searchTermsPausedUntil = Date.now() + SEARCH_TERMS_COOLDOWN_MS;
+              }
+              throw err;
+            }
           },
         }),
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {
