@@ -56,6 +56,25 @@ function citedPassages(answer: string, passages: Passage[]): Passage[] {
   return DECLINED.test(answer) ? [] : passages;
 }
 
+type Ask = (messages: ChatMessage[], signal: AbortSignal) => Promise<string>;
+
+/** An engine's search words, asked of its model, which is left alone a while after a failure. */
+function pausingSearchTerms(ask: Ask): NonNullable<AnswerEngine['searchTerms']> {
+  let pausedUntil = 0;
+  return async (question, history, signal) => {
+    if (Date.now() < pausedUntil) return null;
+    try {
+      return parseSearchTerms(await ask(searchTermsMessages(question, history), signal));
+    } catch (err) {
+      // A visitor gone away says nothing about the model; a timeout or an error does.
+      if (!signal.aborted || signal.reason?.name === 'TimeoutError') {
+        pausedUntil = Date.now() + SEARCH_TERMS_COOLDOWN_MS;
+      }
+      throw err;
+    }
+  };
+}
+
 /**
  * Grounded answers from any OpenAI-compatible chat model, streamed as the model writes them.
  * The model is not called at all when retrieval found nothing relevant; a stored Q&A answer
@@ -64,36 +83,20 @@ function citedPassages(answer: string, passages: Passage[]): Passage[] {
 export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
   const client = openAiClient({ ...opts, maxRetries: 1, timeoutMs: 120_000 });
   /** One short request whose reply is used as one line, or not at all (the caller bounds it). */
-  const ask = async (messages: ChatMessage[], signal: AbortSignal) => {
+  const ask: Ask = async (messages, signal) => {
     const reply = await client.chat.completions.create(
       { model: opts.model, messages, temperature: 0 },
       { signal, maxRetries: 0 },
     );
     return reply.choices[0]?.message?.content ?? '';
   };
-  let searchTermsPausedUntil = 0;
   return {
     kind: 'llm',
     passageCount: PROMPT_PASSAGES,
     async standalone(question: string, history: PastTurn[], signal: AbortSignal) {
       return parseRewrite(await ask(rewriteMessages(question, history), signal));
     },
-    ...(opts.searchTerms === false
-      ? {}
-      : {
-          async searchTerms(question: string, history: PastTurn[], signal: AbortSignal) {
-            if (Date.now() < searchTermsPausedUntil) return null;
-            try {
-              return parseSearchTerms(await ask(searchTermsMessages(question, history), signal));
-            } catch (err) {
-              // A visitor gone away says nothing about the model; a timeout or an error does.
-              if (!signal.aborted || signal.reason?.name === 'TimeoutError') {
-                searchTermsPausedUntil = Date.now() + SEARCH_TERMS_COOLDOWN_MS;
-              }
-              throw err;
-            }
-          },
-        }),
+    ...(opts.searchTerms === false ? {} : { searchTerms: pausingSearchTerms(ask) }),
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {
       if (isSmallTalk(input.question)) {
         yield* fixedAnswer(smallTalkReply(input.bot, input.question));
