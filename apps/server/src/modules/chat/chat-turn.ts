@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatSource } from '@docent/shared';
-import { searchRequestFor } from '../../rag/answer/follow-up.ts';
 import type { AnswerSource } from '../../rag/answer/index.ts';
 import { DONT_KNOW_REPLY } from '../../rag/answer/replies.ts';
 import type { ChatEvent, ChatScope, ChatServiceDeps } from './chat.service.ts';
@@ -11,6 +10,7 @@ import {
   type NewTurn,
   saveTurn,
 } from './conversations.repo.ts';
+import { searchTurn } from './turn-search.ts';
 
 /** Passages retrieved for an engine that does not say how many it wants. */
 const RETRIEVE_LIMIT = 8;
@@ -48,21 +48,20 @@ export async function* answerTurn(
   turn: TurnRequest,
   signal?: AbortSignal,
 ): AsyncGenerator<ChatEvent> {
-  const { db, engine } = deps;
+  const { engine } = deps;
   const { bot, existing, question, scope, conversationId } = turn;
   const history = existing?.history ?? [];
-  const search = await searchRequestFor(engine, question, history, {
-    log: deps.log,
-    ...(signal ? { signal } : {}),
-  });
-  const passages = await deps.retrieve(db, {
-    botId: bot.id,
-    query: search.question,
-    carried: search.carried,
-    near: search.near,
-    limit: engine.passageCount ?? RETRIEVE_LIMIT,
-    generation: bot.index_generation ?? undefined,
-  });
+  const { search, passages } = await searchTurn(
+    deps,
+    {
+      botId: bot.id,
+      generation: bot.index_generation ?? undefined,
+      question,
+      history,
+      limit: engine.passageCount ?? RETRIEVE_LIMIT,
+    },
+    signal,
+  );
   let answer = '';
   let sources: ChatSource[] = [];
   const stream = engine.answer({

@@ -117,7 +117,8 @@ async function withinTime(
   try {
     return await call(signal);
   } catch (err) {
-    opts.log?.warn({ err }, failure);
+    // Called off by the caller (the visitor left, or the answer needs no search): no failure.
+    if (!opts.signal?.aborted) opts.log?.warn({ err }, failure);
     return null;
   }
 }
