@@ -24,9 +24,6 @@ export interface TurnSearchArgs {
   timeoutMs?: number;
 }
 
-/** Passages the engine reads a stored Q&A pair's answer from (rag/answer: closeQaMatch). */
-const QA_PASSAGES = 5;
-
 /**
  * What a turn is searched with, and the passages found. When the engine asks its model for
  * search words, the question is also searched on its own meanwhile: a stored Q&A pair matching
@@ -62,7 +59,7 @@ export async function searchTurn(
       abandon.abort();
       throw err;
     }
-    if (closeQaMatch(args.question, alone.slice(0, QA_PASSAGES))) {
+    if (closeQaMatch(args.question, alone)) {
       abandon.abort();
       return { search: { question: args.question }, passages: alone };
     }

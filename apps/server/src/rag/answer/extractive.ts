@@ -150,7 +150,7 @@ export function extractAnswer(
   if (isSmallTalk(input.question)) {
     return { text: smallTalkReply(input.bot, input.question), passages: [] };
   }
-  const qa = closeQaMatch(input.question, input.passages.slice(0, 5));
+  const qa = closeQaMatch(input.question, input.passages);
   if (qa) return { text: qa.text.trim(), passages: [qa] };
   const search = input.search ?? carryTopic(input.question, input.history);
   const allRelevant = relevantPassages(search, input.passages, minSimilarity);

@@ -102,7 +102,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
         yield* fixedAnswer(smallTalkReply(input.bot, input.question));
         return;
       }
-      const qa = closeQaMatch(input.question, input.passages.slice(0, 5));
+      const qa = closeQaMatch(input.question, input.passages);
       if (qa) {
         yield* fixedAnswer(qa.text.trim(), distinctSources([qa]));
         return;

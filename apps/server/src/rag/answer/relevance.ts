@@ -85,10 +85,19 @@ export function isSmallTalk(question: string): boolean {
   return terms(question).length === 0;
 }
 
-/** The Q&A passage whose stored question matches the asked one most closely, if close enough. */
+/**
+ * How far down retrieval's passages a stored Q&A pair is looked for: one ranked lower has lost
+ * to text that matches the question better.
+ */
+const QA_PASSAGES = 5;
+
+/**
+ * The Q&A passage among retrieval's first ones whose stored question matches the asked one most
+ * closely, if close enough.
+ */
 export function closeQaMatch(question: string, passages: Passage[]): Passage | undefined {
   let best: { passage: Passage; sim: number } | undefined;
-  for (const passage of passages) {
+  for (const passage of passages.slice(0, QA_PASSAGES)) {
     if (!passage.question || !passage.text.trim()) continue;
     // Judged against the question itself: retrieval's own score may include earlier turns.
     const sim = questionMatch(question, passage.question);
