@@ -93,6 +93,9 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
     user: 'postgres',
     database: 'postgres',
     max: 1,
+    // Kept while idle: reconnecting to a thread of this process gains nothing and would prepare
+    // the kept statements again.
+    idleTimeoutMillis: 0,
     types,
   });
   // The connection breaks when the database's thread ends: its query fails, the failure itself

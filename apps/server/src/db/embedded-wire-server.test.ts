@@ -77,6 +77,26 @@ describe('embedded wire server', () => {
     }
   });
 
+  it("drops a client's named statements with its session, so the next one may reuse the names", async () => {
+    const named = { name: 'double', text: 'SELECT $1::int * 2 AS v', values: [21] };
+    const first = await connect();
+    expect((await first.query(named)).rows).toEqual([{ v: 42 }]);
+    await first.end();
+    // As a pool replacing its connection: the new client prepares the same name afresh.
+    let second: pg.Client | undefined;
+    for (let i = 0; i < 50 && !second; i++) {
+      second = await connect().catch(async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        return undefined;
+      });
+    }
+    try {
+      expect((await second?.query({ ...named, values: [4] }))?.rows).toEqual([{ v: 8 }]);
+    } finally {
+      await second?.end();
+    }
+  });
+
   it('serves one client at a time', async () => {
     const first = await connect();
     try {

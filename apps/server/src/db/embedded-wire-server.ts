@@ -110,6 +110,10 @@ async function serveClient(pglite: PGlite, socket: net.Socket): Promise<void> {
   });
   await new Promise<void>((resolve) => socket.once('close', () => resolve()));
   await work;
-  // A client gone mid-transaction (its process ended, the connection broke) takes it along.
+  // PGlite is one session that outlives its clients, so what a client left in it ends with it:
+  // a transaction it had open (its process ended, the connection broke) is rolled back, and
+  // its named prepared statements are dropped, or the next client (a pool replacing an idle
+  // connection) preparing the same name would fail with "already exists" on every try.
   if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
+  await pglite.exec('DEALLOCATE ALL');
 }
