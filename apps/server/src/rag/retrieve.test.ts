@@ -100,6 +100,39 @@ describe('retrieve (lexical BM25F over the database)', () => {
     expect(hits[0]?.score).toBeGreaterThan(hits[1]?.score ?? Infinity);
   });
 
+  it("lets a customer's everyday words count less than the knowledge base's own", async () => {
+    const bot = await createBot(t.db);
+    // A shop's catalogue, "kettle" in every page.
+    for (let i = 0; i < 120; i++)
+      await addDocument(t.db, bot, {
+        title: `Model ${i}`,
+        text: `Model ${i} is a steel kettle of ${1 + (i % 3)} litres, in ${i % 7} colours.`,
+        kind: 'text',
+      });
+    const pages = {
+      Signals: 'A long beep means the kettle base is dry.',
+      Timer: 'The timer gives a beep when the tea is ready.',
+      'Night mode': 'Night mode turns the beep off.',
+      'Gift messages': 'Nothing goes wrong with a gift message.',
+    };
+    for (const [title, text] of Object.entries(pages))
+      await addDocument(t.db, bot, { title, text, kind: 'text' });
+    // "wrong" is in one chunk of 124 and "beep" in three, so BM25 alone puts the gift message
+    // first; but speech says "wrong" everywhere, and this knowledge base hardly ever.
+    const hits = await retrieve(t.db, {
+      botId: bot.botId,
+      query: 'What is wrong when my kettle makes a beep?',
+      limit: 4,
+    });
+    expect(
+      hits
+        .map((h) => h.title)
+        .slice(0, 3)
+        .sort(),
+    ).toEqual(['Night mode', 'Signals', 'Timer']);
+    expect(hits[3]?.title).toBe('Gift messages');
+  });
+
   it('never returns another bot’s chunks', async () => {
     const mine = await createBot(t.db);
     const theirs = await createBot(t.db);

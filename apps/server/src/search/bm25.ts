@@ -1,3 +1,4 @@
+import { everydayFactor } from './everyday-words.ts';
 import { FIELD_COUNT } from './fields.ts';
 import type { BotStats } from './search.repo.ts';
 
@@ -154,6 +155,7 @@ export function scoreBm25(
   params: Bm25Params = DEFAULT_BM25,
   dead: Map<number, Set<number>> = new Map(),
   decoded?: DecodedTerms,
+  everyday?: ReadonlyMap<string, number>,
 ): ScoredChunks {
   const avg = Float64Array.from(averageLengths(stats));
   const fieldB = Float64Array.from({ length: FIELD_COUNT }, (_, f) => params.b[f] ?? 0);
@@ -185,7 +187,10 @@ export function scoreBm25(
     }
     total += hits.n;
     idfs.set(term, idf(n, hits.n));
-    perTerm.push({ w: qtf * idf(n, hits.n), hits });
+    const perMillion = everyday?.get(term);
+    // An everyday word of the question counts less where the bot's chunks rarely use it.
+    const factor = perMillion === undefined ? 1 : everydayFactor(perMillion, hits.n / n);
+    perTerm.push({ w: qtf * idf(n, hits.n) * factor, hits });
   }
   if (total === 0) return { ids: new Float64Array(0), scores: new Float64Array(0), idf: idfs };
   return { ...accumulate(perTerm, minId, maxId, total, k1), idf: idfs };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analyzer.ts';
-import { identifierParts, qualifiedNames } from './identifiers.ts';
+import { codeTerms, identifierParts, qualifiedNames } from './identifiers.ts';
 
 describe('identifierParts', () => {
   it('gives the words of camel-case identifiers as index terms', () => {
@@ -31,5 +31,20 @@ describe('qualifiedNames', () => {
 
   it('takes no abbreviation, number or sentence end for one', () => {
     expect(qualifiedNames('Use e.g. version 1.0.2, i.e. the latest. Then stop.')).toEqual([]);
+  });
+});
+
+describe('codeTerms', () => {
+  it('gives the terms of words written as code: quoted, called, options, qualified names', () => {
+    const of = (text: string) => [...codeTerms(text)].sort();
+    expect(of('Will a timer started in the run() callback still see the store?')).toEqual(['run']);
+    expect(of('Is `git push` with --force-with-lease safe?')).toEqual(
+      [...new Set(analyze('git push force with lease'))].sort(),
+    );
+    expect(of('Where does console.error print?')).toEqual(analyze('console error').sort());
+  });
+
+  it('leaves words written as prose, hyphenated words included', () => {
+    expect(codeTerms('How do I start over when the e-mail went wrong?').size).toBe(0);
   });
 });

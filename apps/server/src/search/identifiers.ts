@@ -45,3 +45,22 @@ export function identifierParts(text: string): string[] {
 export function qualifiedNames(text: string): string[] {
   return Array.from(text.matchAll(QUALIFIED_NAME), (m) => m[0].toLowerCase());
 }
+
+/** `Quoted` text, a call (`run()`) and an option (`--force`, `-n`), as code is written. */
+const QUOTED = /`[^`]+`/u;
+const CALL = /[\p{L}_$][\p{L}\p{N}_$.]*\(\)/u;
+const OPTION = /(?<![\p{L}\p{N}])--?\p{L}[\p{L}\p{N}-]*/u;
+const CODE_SPAN = new RegExp(
+  [QUOTED, CALL, OPTION, QUALIFIED_NAME].map((r) => r.source).join('|'),
+  'gu',
+);
+
+/**
+ * The index terms of the words a text writes as code: quoted, a call, an option or a qualified
+ * name. Such a word names an API ("the run() callback"), however everyday it is.
+ */
+export function codeTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const [span] of text.matchAll(CODE_SPAN)) for (const t of analyze(span)) out.add(t);
+  return out;
+}

@@ -48,13 +48,13 @@ export async function lexicalSearchWithStats(
   read: (terms: string[]) => Promise<QueryData & { decoded?: DecodedTerms }> = (terms) =>
     loadQueryData(db, botId, terms, blockPostingsCache),
 ): Promise<LexicalResult> {
-  const { weights } = typeof query === 'string' ? analyzeQuery(query) : query;
+  const { weights, everyday } = typeof query === 'string' ? analyzeQuery(query) : query;
   if (weights.size === 0) return { hits: [], idf: new Map() };
   const { stats, lists, dead, decoded } = await read([...weights.keys()]);
   if (!stats || stats.chunk_count <= 0) return { hits: [], idf: new Map() };
   // Postings decoded earlier were weighted with the default parameters.
   const keep = params === DEFAULT_BM25 ? decoded : undefined;
-  const scored = scoreBm25(weights, lists, stats, params, dead, keep);
+  const scored = scoreBm25(weights, lists, stats, params, dead, keep, everyday);
   if (boost) {
     // A plain loop: a callback per scored chunk would box each id (thousands per question).
     const { ids, scores } = scored;

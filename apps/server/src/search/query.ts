@@ -1,5 +1,6 @@
 import { analyze } from './analyzer.ts';
-import { qualifiedNames } from './identifiers.ts';
+import { everydayRate } from './everyday-words.ts';
+import { codeTerms, qualifiedNames } from './identifiers.ts';
 
 /**
  * A question analysed once for every stage of retrieval (BM25F, phrase proximity, Q&A
@@ -15,6 +16,12 @@ export interface AnalyzedQuery {
   weights: Map<string, number>;
   /** The question's distinct content terms, request words removed (for Q&A matching). */
   content: Set<string>;
+  /**
+   * The question's own terms that everyday speech says often, with how often (per million
+   * words): BM25 weighs each one less unless the bot's chunks use it as much (everydayFactor).
+   * Words the question writes as code (`run()`, `--force`) are not among them.
+   */
+  everyday: Map<string, number>;
 }
 
 /**
@@ -51,10 +58,21 @@ export function analyzeQuery(question: string, carried?: CarriedTerms): Analyzed
   const terms = analyze(question);
   const weights = new Map<string, number>();
   for (const t of terms) weights.set(t, (weights.get(t) ?? 0) + 1);
+  const code = codeTerms(question);
+  const everyday = new Map<string, number>();
+  for (const t of weights.keys()) {
+    const perMillion = everydayRate(t);
+    if (perMillion > 0 && !code.has(t)) everyday.set(t, perMillion);
+  }
   // A qualified name the question gives (`console.error`) is one more term, as in the index.
   for (const t of qualifiedNames(question)) weights.set(t, (weights.get(t) ?? 0) + 1);
   if (carried && carried.weight > 0) {
     for (const t of carried.terms) if (!weights.has(t)) weights.set(t, carried.weight);
   }
-  return { terms, weights, content: new Set(terms.filter((t) => !REQUEST_WORDS.has(t))) };
+  return {
+    terms,
+    weights,
+    content: new Set(terms.filter((t) => !REQUEST_WORDS.has(t))),
+    everyday,
+  };
 }
