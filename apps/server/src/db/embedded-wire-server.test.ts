@@ -17,6 +17,15 @@ describe('embedded wire server', () => {
     await client.connect();
     return client;
   };
+  /** The next client, once the previous one's session has ended (it is turned away before). */
+  const connectNext = async () => {
+    for (let i = 0; i < 50; i++) {
+      const client = await connect().catch(() => undefined);
+      if (client) return client;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('the previous session never ended');
+  };
   beforeAll(async () => {
     pglite = await PGlite.create();
     server = await serveWire(pglite, path.join(dir, '.s.PGSQL.5432'));
@@ -61,19 +70,12 @@ describe('embedded wire server', () => {
     (
       first as unknown as { connection: { stream: { destroy(): void } } }
     ).connection.stream.destroy();
-    // The next client connects once the first one's session has ended.
-    let second: pg.Client | undefined;
-    for (let i = 0; i < 50 && !second; i++) {
-      second = await connect().catch(async () => {
-        await new Promise((r) => setTimeout(r, 20));
-        return undefined;
-      });
-    }
+    const second = await connectNext();
     try {
-      expect((await second?.query('SELECT count(*)::int AS n FROM u'))?.rows).toEqual([{ n: 0 }]);
+      expect((await second.query('SELECT count(*)::int AS n FROM u')).rows).toEqual([{ n: 0 }]);
       expect(pglite.isInTransaction()).toBe(false);
     } finally {
-      await second?.end();
+      await second.end();
     }
   });
 
@@ -83,17 +85,11 @@ describe('embedded wire server', () => {
     expect((await first.query(named)).rows).toEqual([{ v: 42 }]);
     await first.end();
     // As a pool replacing its connection: the new client prepares the same name afresh.
-    let second: pg.Client | undefined;
-    for (let i = 0; i < 50 && !second; i++) {
-      second = await connect().catch(async () => {
-        await new Promise((r) => setTimeout(r, 20));
-        return undefined;
-      });
-    }
+    const second = await connectNext();
     try {
-      expect((await second?.query({ ...named, values: [4] }))?.rows).toEqual([{ v: 8 }]);
+      expect((await second.query({ ...named, values: [4] })).rows).toEqual([{ v: 8 }]);
     } finally {
-      await second?.end();
+      await second.end();
     }
   });
 
