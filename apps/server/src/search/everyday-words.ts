@@ -20,6 +20,9 @@ const CHUNK_WORDS = 100;
  */
 const STRENGTH = 1;
 
+/** Words said less often than this (per million) are left out of their stem's rate. */
+const RARE_PER_MILLION = 1;
+
 let rates: Map<string, number> | undefined;
 
 /**
@@ -36,8 +39,12 @@ function everydayRates(): Map<string, number> {
   for (const row of rows) total += row.count;
   const byStem = new Map<string, number>();
   for (const { word, count } of rows) {
+    const perMillion = (count / total) * 1e6;
+    // Most of the 74,000 words are rare; stemming them took most of the load and their share
+    // of a stem's rate is too small to matter.
+    if (perMillion < RARE_PER_MILLION) continue;
     const term = stem(word.toLowerCase());
-    byStem.set(term, (byStem.get(term) ?? 0) + (count / total) * 1e6);
+    byStem.set(term, (byStem.get(term) ?? 0) + perMillion);
   }
   rates = new Map([...byStem].filter(([, perMillion]) => perMillion >= EVERYDAY_PER_MILLION));
   return rates;
