@@ -6,10 +6,12 @@ import { type ChunkDraft, chunkDocument, type DocumentKind } from '../search/chu
 import { compactBotIndex, indexDocuments } from '../search/lexical-index.ts';
 import { type PlaceMark, placeChunks } from '../search/places.ts';
 import type { VacuumScheduler } from '../search/vacuum-scheduler.ts';
+import type { PageLink } from './extract/html.ts';
 import {
   findSourceForIngest,
   finishSource,
   insertChunks,
+  insertDocumentLinks,
   insertDocumentsIfNew,
   markSourceProcessing,
   recomputeBot,
@@ -28,6 +30,8 @@ export interface IngestDocument {
   answer?: string;
   /** Places in the text (a PDF's pages, a video's times) its chunks are anchored at. */
   places?: PlaceMark[];
+  /** A web page's links to other pages, with the words around them. */
+  links?: PageLink[];
 }
 
 /**
@@ -174,6 +178,7 @@ interface Prepared {
   charCount: number;
   hash: string;
   places?: PlaceMark[];
+  links?: PageLink[];
 }
 
 /** Normalises a document and derives what identifies it; null when nothing is left. */
@@ -205,6 +210,7 @@ export function prepareDocument(raw: IngestDocument): Prepared | null {
     charCount: title.length + text.length,
     hash: hashOf(raw.kind, title, text),
     ...(raw.places ? { places: raw.places } : {}),
+    ...(raw.links ? { links: raw.links } : {}),
   };
 }
 
@@ -253,6 +259,11 @@ async function commitBatch(
       return documentId ? [{ documentId, doc, drafts }] : [];
     });
     const chunkIds = await insertChunks(trx, botId, fresh);
+    await insertDocumentLinks(
+      trx,
+      botId,
+      fresh.map(({ documentId, doc }) => ({ documentId, links: doc.links ?? [] })),
+    );
     const indexed = fresh.map(({ documentId, doc, drafts }) => {
       const byOrdinal = chunkIds.get(documentId)!;
       const chunks = drafts.map((d) => ({

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { botIndexCache, type IndexView } from '../search/bot-index-cache.ts';
-import { lexicalSearchWithStats } from '../search/lexical-search.ts';
+import { lexicalSearchWithStats, type ScoreBoost } from '../search/lexical-search.ts';
+import { describedChunks } from '../search/link-index.ts';
 import { proximityScorer } from '../search/proximity.ts';
 import {
   type AnalyzedQuery,
@@ -60,6 +61,14 @@ const PROXIMITY_WEIGHT = 0.4;
  * similarities never need calibrating against each other.
  */
 const RRF_K = 60;
+/**
+ * Score factor for the chunks of the pages the bot's other pages describe best in the
+ * question's words (search/link-index.ts): a nudge, so the page's own text still decides
+ * between pages that match about as well. On the development sets (80 questions), 1.3 put the
+ * answer's page first for 7 more questions; 1.15 for 4, 1.5 for 5 with one answer phrase
+ * fewer in the passages.
+ */
+const DESCRIBED_BOOST = 1.3;
 
 /**
  * The bot's chunks best matching the query, best first: BM25F over the bot's own term
@@ -95,12 +104,7 @@ export async function retrieveRanked(
   const index = await botIndexCache.open(db, args.botId, args.generation);
   if (limit <= 0) return { chunks: [], query, idf: new Map(), index };
   const depth = Math.max(limit, RERANK_DEPTH);
-  const boost = args.near
-    ? {
-        chunkIds: new Set(await index.siblings(args.near.chunkIds)),
-        factor: args.near.boost,
-      }
-    : undefined;
+  const boost = await scoreBoost(index, query, args.near);
   // The query is embedded while the lexical search runs.
   const [{ hits, idf }, dense] = await Promise.all([
     lexicalSearchWithStats(db, args.botId, query, depth, undefined, boost, index.queryData),
@@ -124,6 +128,26 @@ export async function retrieveRanked(
     r.questionMatch >= CLOSE_QUESTION_MATCH ? r.questionMatch : 0;
   results.sort((a, b) => close(b) - close(a) || b.score - a.score || a.chunkId - b.chunkId);
   return { chunks: results.slice(0, limit), query, idf, index };
+}
+
+/**
+ * Score factors by chunk: the pages the bot's other pages describe best in the question's words
+ * (link-index.ts), and for a follow-up the pages the conversation was answered from.
+ */
+async function scoreBoost(
+  index: IndexView,
+  query: AnalyzedQuery,
+  near: NearChunks | undefined,
+): Promise<ScoreBoost | undefined> {
+  const [described, nearIds] = await Promise.all([
+    index.links().then((links) => describedChunks(links, query.weights)),
+    near ? index.siblings(near.chunkIds) : [],
+  ]);
+  if (described.length === 0 && nearIds.length === 0) return undefined;
+  const factors = new Map<number, number>();
+  for (const id of described) factors.set(id, DESCRIBED_BOOST);
+  for (const id of nearIds) factors.set(id, (factors.get(id) ?? 1) * (near?.boost ?? 1));
+  return factors;
 }
 
 function toResult(row: ChunkRow, query: AnalyzedQuery, score: number): RetrievedChunk {

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { blockPostingsCache } from './block-postings-cache.ts';
 import type { DecodedTerms, TermHits } from './bm25.ts';
+import { loadDescribedPages } from './link-index.repo.ts';
+import { buildLinkIndex, type LinkIndex } from './link-index.ts';
 import {
   type BotStats,
   type ChunkRow,
@@ -16,6 +18,9 @@ import {
 } from './search.repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+const loadLinkIndex = async (db: Db, botId: string) =>
+  buildLinkIndex(await loadDescribedPages(db, botId));
 
 /**
  * A term's decoded postings are kept only up to this share of the cache (32 MB / 64: a term in
@@ -35,6 +40,8 @@ export interface IndexView {
   neighbours(around: { documentId: string; ordinal: number }[]): Promise<NeighbourRow[]>;
   /** Every chunk of the documents the given chunks belong to. */
   siblings(chunkIds: number[]): Promise<number[]>;
+  /** What the bot's pages say about each other where they link (link-index.ts). */
+  links(): Promise<LinkIndex>;
 }
 
 /** Everything read of one bot at one generation. */
@@ -51,6 +58,7 @@ interface BotEntry {
   neighbours: Map<string, NeighbourRow | null>;
   /** A chunk's document's chunk ids. */
   siblings: Map<number, number[]>;
+  links: Promise<LinkIndex> | undefined;
   bytes: number;
 }
 
@@ -168,6 +176,19 @@ export class BotIndexCache {
         const documents = new Set(chunkIds.map((id) => entry.siblings.get(id) ?? []));
         return [...documents].flat();
       },
+      links() {
+        if (!entry.links) {
+          entry.links = loadLinkIndex(db, botId);
+          // Counted once built; a failed read is not kept.
+          entry.links.then(
+            (index) => grow(index.bytes),
+            () => {
+              entry.links = undefined;
+            },
+          );
+        }
+        return entry.links;
+      },
     };
   }
 
@@ -221,6 +242,7 @@ function newEntry(generation: number): BotEntry {
     chunks: new Map(),
     neighbours: new Map(),
     siblings: new Map(),
+    links: undefined,
     bytes: 0,
   };
 }
@@ -254,6 +276,7 @@ function uncachedView(db: Db, botId: string): IndexView {
       const found = await documentChunkIds(db, botId, chunkIds);
       return [...new Set(found.values())].flat();
     },
+    links: () => loadLinkIndex(db, botId),
   };
 }
 

@@ -27,11 +27,8 @@ export async function lexicalSearch(
   return (await lexicalSearchWithStats(db, botId, query, limit, params)).hits;
 }
 
-/** Chunks whose score is multiplied by `factor` before the best are picked. */
-export interface ScoreBoost {
-  chunkIds: ReadonlySet<number>;
-  factor: number;
-}
+/** Chunks whose score is multiplied by a factor before the best are picked: id → factor. */
+export type ScoreBoost = ReadonlyMap<number, number>;
 
 /**
  * lexicalSearch, with the query terms' statistics the ranking used. `read` gives the terms'
@@ -59,7 +56,8 @@ export async function lexicalSearchWithStats(
     // A plain loop: a callback per scored chunk would box each id (thousands per question).
     const { ids, scores } = scored;
     for (let i = 0; i < ids.length; i++) {
-      if (boost.chunkIds.has(ids[i] as number)) scores[i] = (scores[i] ?? 0) * boost.factor;
+      const factor = boost.get(ids[i] as number);
+      if (factor !== undefined) scores[i] = (scores[i] ?? 0) * factor;
     }
   }
   return { hits: topK(scored, limit), idf: scored.idf ?? new Map() };

@@ -27,6 +27,8 @@ export interface CrawlPagesTable {
   title: Generated<string>;
   token_count: number;
   content: string;
+  /** The page's links to other pages with the words around them (ingest/extract/html.ts). */
+  link_contexts: ColumnType<{ url: string; text: string }[], string | undefined, string>;
 }
 
 export interface CrawlTables {

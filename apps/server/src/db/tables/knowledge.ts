@@ -66,6 +66,14 @@ export interface ChunksTable {
   anchor: string | null;
 }
 
+/** A trained page's link to another page, with the words around it (migration 0024). */
+export interface DocumentLinksTable {
+  document_id: string;
+  bot_id: string;
+  target_url: string;
+  text: string;
+}
+
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobsTable {
@@ -90,5 +98,6 @@ export interface KnowledgeTables {
   sources: SourcesTable;
   documents: DocumentsTable;
   chunks: ChunksTable;
+  document_links: DocumentLinksTable;
   jobs: JobsTable;
 }

@@ -28,6 +28,7 @@ export class CrawlPageWriter {
       title: page.title,
       token_count: page.tokenCount,
       content: page.text,
+      link_contexts: page.links,
     });
     this.dirty = true;
     if (this.pending.length >= FLUSH_AT) void this.flush().catch(() => undefined);

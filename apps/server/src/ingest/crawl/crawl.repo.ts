@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { CrawlKind, CrawlStatus } from '../../db/tables/crawl.ts';
+import type { PageLink } from '../extract/html.ts';
 import { storable } from '../normalize.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -105,6 +106,7 @@ export interface CrawlPageInsert {
   title: string;
   token_count: number;
   content: string;
+  link_contexts: PageLink[];
 }
 
 export async function insertCrawlPages(
@@ -120,6 +122,9 @@ export async function insertCrawlPages(
       title: storable(p.title).slice(0, 500),
       token_count: p.token_count,
       content: storable(p.content),
+      link_contexts: JSON.stringify(
+        p.link_contexts.map((l) => ({ url: storable(l.url), text: storable(l.text) })),
+      ),
     }));
     await db
       .insertInto('crawl_pages')
@@ -220,11 +225,11 @@ export async function pageTextsByUrls(
   db: Db,
   crawlId: string,
   urls: string[],
-): Promise<{ url: string; title: string; content: string }[]> {
+): Promise<{ url: string; title: string; content: string; link_contexts: PageLink[] }[]> {
   if (urls.length === 0) return [];
   return db
     .selectFrom('crawl_pages')
-    .select(['url', 'title', 'content'])
+    .select(['url', 'title', 'content', 'link_contexts'])
     .where('crawl_id', '=', crawlId)
     .where('url', 'in', urls)
     .execute();

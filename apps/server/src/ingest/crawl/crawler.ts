@@ -4,7 +4,7 @@ import {
   type SafeFetchOptions,
   toSafeFetchError,
 } from '../../lib/safe-fetch.ts';
-import { extractHtml } from '../extract/html.ts';
+import { extractHtml, type PageLink } from '../extract/html.ts';
 import { stripRepeatedLines } from './boilerplate.ts';
 import { CrawlFrontier, type FrontierItem } from './crawl-frontier.ts';
 import { fetchImage, fetchPage, type ImageTextExtractor } from './fetch-page.ts';
@@ -17,6 +17,8 @@ export interface CrawledPage {
   text: string;
   /** Characters of the main text (the spec's token_count). */
   tokenCount: number;
+  /** Its main text's links to other pages, addresses normalised as the crawl's own. */
+  links: PageLink[];
 }
 
 /** Renders a page whose static HTML has almost no text (optional, Chromium). */
@@ -222,7 +224,16 @@ class SiteCrawl {
     if (this.emitted.has(pageUrl) || this.stopReason() === 'page-cap') return;
     this.hashes.add(hash);
     this.emitted.add(pageUrl);
-    const crawled: CrawledPage = { url: pageUrl, title: ex.title, text, tokenCount: text.length };
+    const crawled: CrawledPage = {
+      url: pageUrl,
+      title: ex.title,
+      text,
+      tokenCount: text.length,
+      links: ex.linkContexts.flatMap((l) => {
+        const url = normalizeUrl(l.url);
+        return url && url !== pageUrl ? [{ url, text: l.text }] : [];
+      }),
+    };
     this.out.pages.push(crawled);
     this.opts.onPage?.(crawled);
   }

@@ -9,6 +9,13 @@ interface Base {
   blocks: string[];
   /** Inline text not yet made a block. */
   inline: string;
+  /** Links to other pages in `inline`, with where their text starts in it. */
+  links?: PendingLink[] | undefined;
+}
+
+export interface PendingLink {
+  href: string;
+  at: number;
 }
 
 export type Frame =

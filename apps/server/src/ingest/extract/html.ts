@@ -1,6 +1,12 @@
 import { Parser } from 'htmlparser2';
 import { isBoilerplate, isMainMarker } from './html-boilerplate.ts';
-import { StructuredText } from './html-structure.ts';
+import { type LinkContext, StructuredText } from './html-structure.ts';
+
+/** A link of a page's main text to another page (absolute, fragment-less) and the words around it. */
+export interface PageLink {
+  url: string;
+  text: string;
+}
 
 /**
  * One streaming pass over a page (htmlparser2, no DOM): main text as structured light Markdown
@@ -16,6 +22,7 @@ export interface ExtractedHtml {
   canonical?: string;
   /** Absolute http(s) links, fragment-less, in document order, deduplicated. */
   links: string[];
+  linkContexts: PageLink[];
   images: string[];
   noindex: boolean;
   nofollow: boolean;
@@ -167,6 +174,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
   const useMain = sawMain && mainText.length >= Math.min(200, allText.length * 0.2);
   const text = useMain ? mainText : allText;
   return {
+    linkContexts: resolveContexts((useMain ? main : all).links, meta.base, pageUrl),
     title: meta.title.replace(/\s+/g, ' ').trim() || firstHeading(text),
     text,
     canonical: meta.canonical,
@@ -175,6 +183,34 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
     noindex: meta.noindex,
     nofollow: meta.nofollow,
   };
+}
+
+/**
+ * A page's links to other pages, each with the same words once, up to this many characters in
+ * all: a list of every page of the site with a line about each (~15,000 on the Git manual's
+ * command list) is kept whole, a long page of long paragraphs full of links is not.
+ */
+const MAX_LINK_CONTEXT_CHARS = 40_000;
+
+function resolveContexts(
+  links: LinkContext[],
+  base: string | undefined,
+  pageUrl: string,
+): PageLink[] {
+  const self = resolveLink(pageUrl, pageUrl);
+  const seen = new Set<string>();
+  const out: PageLink[] = [];
+  let chars = 0;
+  for (const link of links) {
+    const url = resolveLink(link.href, base);
+    const key = `${url}\n${link.text}`;
+    if (!url || url === self || seen.has(key)) continue;
+    chars += link.text.length;
+    if (chars > MAX_LINK_CONTEXT_CHARS) break;
+    seen.add(key);
+    out.push({ url, text: link.text });
+  }
+  return out;
 }
 
 function firstHeading(text: string): string {

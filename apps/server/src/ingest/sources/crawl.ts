@@ -24,7 +24,15 @@ export async function* websiteDocuments(
     const rows = new Map((await pageTextsByUrls(deps.db, crawl_id, batch)).map((r) => [r.url, r]));
     for (const url of batch) {
       const row = rows.get(url);
-      if (row) yield { title: row.title || url, text: row.content, url, kind: 'web' };
+      if (row) {
+        yield {
+          title: row.title || url,
+          text: row.content,
+          url,
+          kind: 'web',
+          links: row.link_contexts,
+        };
+      }
     }
   }
 }

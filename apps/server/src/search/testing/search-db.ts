@@ -6,6 +6,7 @@ import { createScratchDatabase } from '../../../test/helpers/database.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import type { DB } from '../../db/schema.ts';
+import { insertDocumentLinks } from '../../ingest/ingest.repo.ts';
 import { type ChunkSource, chunkDocument } from '../chunker.ts';
 import { indexDocuments } from '../lexical-index.ts';
 
@@ -46,6 +47,12 @@ export async function createBot(db: Kysely<DB>): Promise<{ botId: string; source
   return insertBotWithTextSource(db, { user_id: user.id, name: 'Search test bot' });
 }
 
+/** A document as tests give it: a web page may link to others, with the words around. */
+export type TestDocument = ChunkSource & {
+  url?: string | null;
+  links?: { url: string; text: string }[];
+};
+
 /**
  * Stores documents the way the ingestion pipeline does (document rows, chunker, chunk rows,
  * lexical index, one transaction) and returns their ids. Tests and the latency benchmark use
@@ -54,7 +61,7 @@ export async function createBot(db: Kysely<DB>): Promise<{ botId: string; source
 export async function addDocuments(
   db: Kysely<DB>,
   bot: { botId: string; sourceId: string },
-  docs: (ChunkSource & { url?: string | null })[],
+  docs: TestDocument[],
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const docRows = await trx
@@ -103,6 +110,11 @@ export async function addDocuments(
       })),
     }));
     await indexDocuments(trx, { botId: bot.botId, documents });
+    await insertDocumentLinks(
+      trx,
+      bot.botId,
+      drafted.map(({ doc, documentId }) => ({ documentId, links: doc.links ?? [] })),
+    );
     return documents.map((d) => d.documentId);
   });
 }
@@ -110,7 +122,7 @@ export async function addDocuments(
 export async function addDocument(
   db: Kysely<DB>,
   bot: { botId: string; sourceId: string },
-  doc: ChunkSource & { url?: string | null },
+  doc: TestDocument,
 ): Promise<string> {
   const [id] = await addDocuments(db, bot, [doc]);
   return id as string;

@@ -58,7 +58,11 @@ describe('POST /api/upload/website', () => {
     let base = '';
     site = await startTestSite({}, (_req, res, url) => {
       const pages: Record<string, string> = {
-        '/': docPage('Acme Docs', para('Welcome to Acme.'), ['/install.html', '/faq.html']),
+        '/': docPage(
+          'Acme Docs',
+          `${para('Welcome to Acme.')}<p>New here? <a href="/install.html#npm">Set it up</a> in a minute.</p>`,
+          ['/install.html', '/faq.html'],
+        ),
         '/install.html': docPage(
           'Install',
           `<h2>Requirements</h2>${para('Install Acme with npm.')}`,
@@ -220,6 +224,16 @@ describe('POST /api/upload/website', () => {
       .where('bot_id', '=', train.body.response.botId)
       .execute();
     expect(docs.map((d) => new URL(d.url ?? '').pathname).sort()).toEqual(['/', '/install.html']);
+    // What the home page says where it links to the install page (not its navigation) is kept
+    // for retrieval (search/link-index.ts).
+    const links = await db
+      .selectFrom('document_links')
+      .select(['target_url', 'text'])
+      .where('bot_id', '=', train.body.response.botId)
+      .execute();
+    expect(links).toEqual([
+      { target_url: `${site.base}/install.html`, text: 'New here? Set it up in a minute.' },
+    ]);
     const source = await db
       .selectFrom('sources')
       .selectAll()
