@@ -176,19 +176,7 @@ export class BotIndexCache {
         const documents = new Set(chunkIds.map((id) => entry.siblings.get(id) ?? []));
         return [...documents].flat();
       },
-      links() {
-        if (!entry.links) {
-          entry.links = loadLinkIndex(db, botId);
-          // Counted once built; a failed read is not kept.
-          entry.links.then(
-            (index) => grow(index.bytes),
-            () => {
-              entry.links = undefined;
-            },
-          );
-        }
-        return entry.links;
-      },
+      links: () => keptLinkIndex(db, botId, entry, grow),
     };
   }
 
@@ -230,6 +218,25 @@ export class BotIndexCache {
     this.bots.delete(botId);
     this.bytes -= entry.bytes;
   }
+}
+
+/** The entry's link index, read once; counted once built, and not kept if the read failed. */
+function keptLinkIndex(
+  db: Db,
+  botId: string,
+  entry: BotEntry,
+  grow: (bytes: number) => void,
+): Promise<LinkIndex> {
+  if (!entry.links) {
+    entry.links = loadLinkIndex(db, botId);
+    entry.links.then(
+      (index) => grow(index.bytes),
+      () => {
+        entry.links = undefined;
+      },
+    );
+  }
+  return entry.links;
 }
 
 function newEntry(generation: number): BotEntry {

@@ -5,17 +5,7 @@ import {
   isTableOfContents,
   joinCallout,
 } from './html-frames.ts';
-
-/**
- * A link to another page and the words around it: how the site's other pages describe that
- * page ("to keep the password in memory for a while, use the cache helper"), often in other
- * words than the page's own (search/link-index.ts).
- */
-export interface LinkContext {
-  /** The link's href as written (resolved by the caller). */
-  href: string;
-  text: string;
-}
+import { LinkCollector } from './html-links.ts';
 
 /**
  * A page's text as light Markdown, built from parser events, keeping what retrieval and answers
@@ -61,18 +51,6 @@ const INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/g;
 const HAS_INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/;
 const BLANK = /^\s*$/;
 const ANCHOR = /^[^\s{}]{1,200}$/;
-/** Characters of context kept on each side of a link's text (a sentence or so). */
-const LINK_CONTEXT_CHARS = 200;
-
-/** The words around a link in its block's raw inline text: partial words at the cut ends dropped. */
-function contextAround(inline: string, at: number): string {
-  const start = Math.max(0, at - LINK_CONTEXT_CHARS);
-  const end = Math.min(inline.length, at + 2 * LINK_CONTEXT_CHARS);
-  let text = inline.slice(start, end);
-  if (start > 0) text = text.replace(/^\S*\s/, '');
-  if (end < inline.length) text = text.replace(/\s\S*$/, '');
-  return collapse(text).replace(/\n/g, ' ');
-}
 
 function collapse(text: string): string {
   return text
@@ -92,7 +70,7 @@ export class StructuredText {
   private readonly stack: Frame[] = [this.root];
   private depth = 0;
   /** Every link to another page met so far, with the words around it. */
-  readonly links: LinkContext[] = [];
+  readonly linked = new LinkCollector(collapse);
   /** The id of a section opened with no text since: a heading starting it links there. */
   private sectionId: string | undefined;
 
@@ -197,11 +175,7 @@ export class StructuredText {
   /** The frame's pending inline text becomes one of its blocks. */
   private flush(frame: Frame): void {
     if (frame.kind === 'pre') return;
-    for (const link of frame.links ?? []) {
-      const text = contextAround(frame.inline, link.at);
-      if (text) this.links.push({ href: link.href, text });
-    }
-    frame.links = undefined;
+    this.linked.flush(frame);
     const text = collapse(frame.inline);
     frame.inline = '';
     if (text) frame.blocks.push(text);
@@ -307,16 +281,8 @@ export class StructuredText {
       for (const f of this.stack) if (f.kind === 'list') f.fragmentChars += chars;
     }
     for (const block of frame.blocks) this.emit(block);
-    const top = this.top;
-    if (!fragment && frame.href) {
-      // A link wrapping blocks (a card) is described by them; an inline one by its sentence.
-      if (frame.blocks.length > 0) {
-        this.links.push({ href: frame.href, text: collapse(frame.blocks.join(' ')) });
-      } else {
-        top.links = [...(top.links ?? []), { href: frame.href, at: top.inline.length }];
-      }
-    }
-    top.inline += frame.inline;
+    this.linked.add(this.top, frame.href, frame.blocks);
+    this.top.inline += frame.inline;
   }
 
   /** A row ends (at the next `<tr>`, `</tr>` or the table's end): rendered with its header. */

@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { isBoilerplate, isMainMarker } from './html-boilerplate.ts';
-import { type LinkContext, StructuredText } from './html-structure.ts';
+import type { LinkContext } from './html-links.ts';
+import { StructuredText } from './html-structure.ts';
 
 /** A link of a page's main text to another page (absolute, fragment-less) and the words around it. */
 export interface PageLink {
@@ -174,7 +175,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
   const useMain = sawMain && mainText.length >= Math.min(200, allText.length * 0.2);
   const text = useMain ? mainText : allText;
   return {
-    linkContexts: resolveContexts((useMain ? main : all).links, meta.base, pageUrl),
+    linkContexts: resolveContexts((useMain ? main : all).linked.links, meta.base, pageUrl),
     title: meta.title.replace(/\s+/g, ' ').trim() || firstHeading(text),
     text,
     canonical: meta.canonical,
