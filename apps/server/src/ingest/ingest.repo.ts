@@ -130,18 +130,17 @@ export async function insertChunks(
 export async function insertDocumentLinks(
   trx: Transaction<DB>,
   botId: string,
-  docs: { documentId: string; links: { url: string; text: string }[] }[],
+  docs: { documentId: string; links: { url: string; anchor?: string; text: string }[] }[],
 ): Promise<void> {
   const flat = docs.flatMap((d) => d.links.map((l) => ({ documentId: d.documentId, ...l })));
   for (let i = 0; i < flat.length; i += CHUNK_BATCH) {
     const part = flat.slice(i, i + CHUNK_BATCH);
     await sql`
-      INSERT INTO document_links (document_id, bot_id, target_url, text)
-      SELECT l.document_id, ${botId}::uuid, l.target_url, l.text
+      INSERT INTO document_links (document_id, bot_id, target_url, target_anchor, text)
+      SELECT l.document_id, ${botId}::uuid, l.target_url, l.target_anchor, l.text
       FROM unnest(${part.map((p) => p.documentId)}::uuid[], ${part.map((p) => p.url)}::text[],
-                  ${part.map((p) => p.text)}::text[]) AS l(document_id, target_url, text)`.execute(
-      trx,
-    );
+                  ${part.map((p) => p.anchor ?? null)}::text[], ${part.map((p) => p.text)}::text[])
+           AS l(document_id, target_url, target_anchor, text)`.execute(trx);
   }
 }
 

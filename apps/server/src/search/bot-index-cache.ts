@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { blockPostingsCache } from './block-postings-cache.ts';
 import type { DecodedTerms, TermHits } from './bm25.ts';
-import { loadDescribedPages } from './link-index.repo.ts';
+import { loadDescribedPlaces } from './link-index.repo.ts';
 import { buildLinkIndex, type LinkIndex } from './link-index.ts';
 import {
   type BotStats,
@@ -20,7 +20,7 @@ import {
 type Db = Kysely<DB> | Transaction<DB>;
 
 const loadLinkIndex = async (db: Db, botId: string) =>
-  buildLinkIndex(await loadDescribedPages(db, botId));
+  buildLinkIndex(await loadDescribedPlaces(db, botId));
 
 /**
  * A term's decoded postings are kept only up to this share of the cache (32 MB / 64: a term in

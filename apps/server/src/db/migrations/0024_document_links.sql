@@ -8,6 +8,8 @@ CREATE TABLE document_links (
   document_id uuid NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   bot_id uuid NOT NULL REFERENCES bots(id) ON DELETE CASCADE,
   target_url text NOT NULL,
+  -- The section of the target the link points to (its fragment), when it names one.
+  target_anchor text,
   text text NOT NULL
 );
 CREATE INDEX document_links_bot_idx ON document_links (bot_id);

@@ -28,7 +28,11 @@ export interface CrawlPagesTable {
   token_count: number;
   content: string;
   /** The page's links to other pages with the words around them (ingest/extract/html.ts). */
-  link_contexts: ColumnType<{ url: string; text: string }[], string | undefined, string>;
+  link_contexts: ColumnType<
+    { url: string; anchor?: string; text: string }[],
+    string | undefined,
+    string
+  >;
 }
 
 export interface CrawlTables {

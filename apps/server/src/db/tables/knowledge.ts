@@ -71,6 +71,7 @@ export interface DocumentLinksTable {
   document_id: string;
   bot_id: string;
   target_url: string;
+  target_anchor: string | null;
   text: string;
 }
 

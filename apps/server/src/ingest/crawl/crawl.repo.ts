@@ -123,7 +123,7 @@ export async function insertCrawlPages(
       token_count: p.token_count,
       content: storable(p.content),
       link_contexts: JSON.stringify(
-        p.link_contexts.map((l) => ({ url: storable(l.url), text: storable(l.text) })),
+        p.link_contexts.map((l) => ({ ...l, url: storable(l.url), text: storable(l.text) })),
       ),
     }));
     await db

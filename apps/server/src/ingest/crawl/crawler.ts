@@ -231,7 +231,7 @@ class SiteCrawl {
       tokenCount: text.length,
       links: ex.linkContexts.flatMap((l) => {
         const url = normalizeUrl(l.url);
-        return url && url !== pageUrl ? [{ url, text: l.text }] : [];
+        return url && url !== pageUrl ? [{ ...l, url }] : [];
       }),
     };
     this.out.pages.push(crawled);

@@ -23,6 +23,8 @@ describe('extractHtml: how a page describes the pages it links to', () => {
     );
     expect(text).toContain('use the cache helper; it forgets');
     const byUrl = new Map(linkContexts.map((l) => [l.url, l.text]));
+    // The section a link points to is kept apart from the page's address.
+    expect(linkContexts.map((l) => l.anchor)).toEqual(['timeout', undefined, undefined]);
     // The link's own words and the sentence they stand in, the fragment dropped from the address.
     expect(byUrl.get('https://help.example.test/guide/cache.html')).toBe(
       'Typing your password again and again is tedious. To keep it in memory for a while instead of saving it to disk, use the cache helper; it forgets the password after a timeout.',

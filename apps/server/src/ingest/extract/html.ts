@@ -6,6 +6,8 @@ import { StructuredText } from './html-structure.ts';
 /** A link of a page's main text to another page (absolute, fragment-less) and the words around it. */
 export interface PageLink {
   url: string;
+  /** The section of that page it points to (the fragment), when it names one. */
+  anchor?: string;
   text: string;
 }
 
@@ -204,14 +206,26 @@ function resolveContexts(
   let chars = 0;
   for (const link of links) {
     const url = resolveLink(link.href, base);
-    const key = `${url}\n${link.text}`;
+    const anchor = fragmentOf(link.href);
+    const key = `${url}#${anchor}\n${link.text}`;
     if (!url || url === self || seen.has(key)) continue;
     chars += link.text.length;
     if (chars > MAX_LINK_CONTEXT_CHARS) break;
     seen.add(key);
-    out.push({ url, text: link.text });
+    out.push(anchor ? { url, anchor, text: link.text } : { url, text: link.text });
   }
   return out;
+}
+
+/** The section an href points to, as the page's heading ids write it (decoded), if any. */
+function fragmentOf(href: string): string | undefined {
+  const hash = href.indexOf('#');
+  if (hash < 0 || hash === href.length - 1) return undefined;
+  try {
+    return decodeURIComponent(href.slice(hash + 1));
+  } catch {
+    return href.slice(hash + 1);
+  }
 }
 
 function firstHeading(text: string): string {

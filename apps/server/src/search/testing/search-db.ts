@@ -50,7 +50,7 @@ export async function createBot(db: Kysely<DB>): Promise<{ botId: string; source
 /** A document as tests give it: a web page may link to others, with the words around. */
 export type TestDocument = ChunkSource & {
   url?: string | null;
-  links?: { url: string; text: string }[];
+  links?: { url: string; anchor?: string; text: string }[];
 };
 
 /**
@@ -90,12 +90,14 @@ export async function addDocuments(
     const ids = new Map<string, number>();
     if (flat.length > 0) {
       const rows = await sql<{ id: number; document_id: string; ordinal: number }>`
-        INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count)
-        SELECT ${bot.botId}::uuid, c.document_id, c.ordinal, c.text, c.heading, c.question, c.char_count
+        INSERT INTO chunks (bot_id, document_id, ordinal, text, heading, question, char_count, anchor)
+        SELECT ${bot.botId}::uuid, c.document_id, c.ordinal, c.text, c.heading, c.question, c.char_count,
+               c.anchor
         FROM unnest(${flat.map((d) => d.documentId)}::uuid[], ${flat.map((d) => d.ordinal)}::int[],
                     ${flat.map((d) => d.text)}::text[], ${flat.map((d) => d.heading)}::text[],
-                    ${flat.map((d) => d.question)}::text[], ${flat.map((d) => d.charCount)}::int[])
-             AS c(document_id, ordinal, text, heading, question, char_count)
+                    ${flat.map((d) => d.question)}::text[], ${flat.map((d) => d.charCount)}::int[],
+                    ${flat.map((d) => d.anchor ?? null)}::text[])
+             AS c(document_id, ordinal, text, heading, question, char_count, anchor)
         RETURNING id, document_id, ordinal`.execute(trx);
       for (const r of rows.rows) ids.set(`${r.document_id}/${r.ordinal}`, r.id);
     }

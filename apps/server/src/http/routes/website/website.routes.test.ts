@@ -228,11 +228,15 @@ describe('POST /api/upload/website', () => {
     // for retrieval (search/link-index.ts).
     const links = await db
       .selectFrom('document_links')
-      .select(['target_url', 'text'])
+      .select(['target_url', 'target_anchor', 'text'])
       .where('bot_id', '=', train.body.response.botId)
       .execute();
     expect(links).toEqual([
-      { target_url: `${site.base}/install.html`, text: 'New here? Set it up in a minute.' },
+      {
+        target_url: `${site.base}/install.html`,
+        target_anchor: 'npm',
+        text: 'New here? Set it up in a minute.',
+      },
     ]);
     const source = await db
       .selectFrom('sources')
