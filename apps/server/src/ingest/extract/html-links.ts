@@ -27,13 +27,18 @@ export class LinkCollector {
   /** A link closed: `into` is the structure its text joins, `blocks` what it wrapped. */
   add(into: Frame, href: string, blocks: string[]): void {
     if (!href || href.startsWith('#')) return;
-    if (blocks.length > 0) this.links.push({ href, text: this.collapse(blocks.join(' ')) });
-    else into.links = [...(into.links ?? []), { href, at: into.inline.length }];
+    if (blocks.length > 0) {
+      this.links.push({ href, text: this.collapse(blocks.join(' ')) });
+      return;
+    }
+    if (!into.links) into.links = [];
+    into.links.push({ href, at: into.inline.length });
   }
 
   /** The structure's inline text is about to become a block: its links take their context. */
   flush(frame: Frame): void {
-    for (const link of frame.links ?? []) {
+    if (!frame.links) return;
+    for (const link of frame.links) {
       const text = this.around(frame.inline, link.at);
       if (text) this.links.push({ href: link.href, text });
     }
