@@ -220,4 +220,26 @@ describe('BotIndexCache', () => {
     expect(await statementsDuring(() => changed.chunks(ids.slice(0, 2)))).toBe(0);
     expect(cache.size.bots).toBe(1);
   });
+
+  it('reads a bot’s link index once per generation, even when the bot is too big for it', async () => {
+    const bot = await createBot(t.db);
+    const pages = documents(0, 6).map((d, i) => ({ ...d, url: `https://kettles.test/${i}` }));
+    const link = { url: 'https://kettles.test/1', text: 'Descaling, explained.' };
+    await addDocuments(t.db, bot, [...pages, { ...documents(6, 1)[0]!, links: [link] }]);
+    const linked = async (view: IndexView) => (await view.links()).chunkIds.flat().length;
+
+    const roomy = new BotIndexCache(10_000_000);
+    const view = await roomy.open(t.db, bot.botId);
+    expect(await linked(view)).toBeGreaterThan(0);
+    expect(await statementsDuring(() => linked(view))).toBe(0);
+
+    const small = new BotIndexCache(20_000);
+    await (await small.open(t.db, bot.botId)).chunks(await chunkIdsOf(bot.botId));
+    expect(small.size.bots).toBe(0);
+    const generation = await indexGeneration(t.db, bot.botId);
+    const first = await small.open(t.db, bot.botId, generation);
+    expect(await statementsDuring(() => linked(first))).toBeGreaterThan(0);
+    const next = await small.open(t.db, bot.botId, generation);
+    expect(await statementsDuring(() => linked(next))).toBe(0);
+  });
 });

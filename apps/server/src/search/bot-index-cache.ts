@@ -2,8 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { blockPostingsCache } from './block-postings-cache.ts';
 import type { DecodedTerms, TermHits } from './bm25.ts';
-import { loadDescribedPlaces } from './link-index.repo.ts';
-import { buildLinkIndex, type LinkIndex } from './link-index.ts';
+import type { LinkIndex } from './link-index.ts';
+import {
+  heldLinkIndex,
+  type LinkIndexHolder,
+  loadLinkIndex,
+  OversizedLinkIndexes,
+} from './link-index-cache.ts';
 import {
   type BotStats,
   type ChunkRow,
@@ -18,9 +23,6 @@ import {
 } from './search.repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-const loadLinkIndex = async (db: Db, botId: string) =>
-  buildLinkIndex(await loadDescribedPlaces(db, botId));
 
 /**
  * A term's decoded postings are kept only up to this share of the cache (32 MB / 64: a term in
@@ -45,7 +47,7 @@ export interface IndexView {
 }
 
 /** Everything read of one bot at one generation. */
-interface BotEntry {
+interface BotEntry extends LinkIndexHolder {
   generation: number;
   stats: BotStats | undefined;
   dead: Map<number, Set<number>>;
@@ -58,7 +60,6 @@ interface BotEntry {
   neighbours: Map<string, NeighbourRow | null>;
   /** A chunk's document's chunk ids. */
   siblings: Map<number, number[]>;
-  links: Promise<LinkIndex> | undefined;
   bytes: number;
 }
 
@@ -83,6 +84,7 @@ export class BotIndexCache {
    * (retrieval p95 on a 100,000-chunk bot 14 -> 19 ms).
    */
   private readonly oversized = new Map<string, number>();
+  private readonly oversizedLinks = new OversizedLinkIndexes();
 
   constructor(private readonly maxBytes: number) {}
 
@@ -90,8 +92,9 @@ export class BotIndexCache {
   async open(db: Db, botId: string, known?: number): Promise<IndexView> {
     if (db.isTransaction) return uncachedView(db, botId);
     const generation = known ?? (await indexGeneration(db, botId));
-    if (generation === undefined || this.oversized.get(botId) === generation) {
-      return uncachedView(db, botId);
+    if (generation === undefined) return uncachedView(db, botId);
+    if (this.oversized.get(botId) === generation) {
+      return uncachedView(db, botId, () => this.oversizedLinks.get(db, botId, generation));
     }
     this.oversized.delete(botId);
     let entry = this.bots.get(botId);
@@ -176,7 +179,7 @@ export class BotIndexCache {
         const documents = new Set(chunkIds.map((id) => entry.siblings.get(id) ?? []));
         return [...documents].flat();
       },
-      links: () => keptLinkIndex(db, botId, entry, grow),
+      links: () => heldLinkIndex(db, botId, entry, grow),
     };
   }
 
@@ -220,25 +223,6 @@ export class BotIndexCache {
   }
 }
 
-/** The entry's link index, read once; counted once built, and not kept if the read failed. */
-function keptLinkIndex(
-  db: Db,
-  botId: string,
-  entry: BotEntry,
-  grow: (bytes: number) => void,
-): Promise<LinkIndex> {
-  if (!entry.links) {
-    entry.links = loadLinkIndex(db, botId);
-    entry.links.then(
-      (index) => grow(index.bytes),
-      () => {
-        entry.links = undefined;
-      },
-    );
-  }
-  return entry.links;
-}
-
 function newEntry(generation: number): BotEntry {
   return {
     generation,
@@ -274,7 +258,11 @@ function chunkBytes(row: { text: string; heading: string | null }): number {
  * Reads everything every time: inside a transaction, for a bot never indexed, or for one too big
  * to keep.
  */
-function uncachedView(db: Db, botId: string): IndexView {
+function uncachedView(
+  db: Db,
+  botId: string,
+  links: () => Promise<LinkIndex> = () => loadLinkIndex(db, botId),
+): IndexView {
   return {
     queryData: (terms) => loadQueryData(db, botId, terms, blockPostingsCache),
     chunks: (ids) => loadChunks(db, botId, ids),
@@ -283,7 +271,7 @@ function uncachedView(db: Db, botId: string): IndexView {
       const found = await documentChunkIds(db, botId, chunkIds);
       return [...new Set(found.values())].flat();
     },
-    links: () => loadLinkIndex(db, botId),
+    links,
   };
 }
 
