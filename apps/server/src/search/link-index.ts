@@ -1,4 +1,4 @@
-import { termsOfTokens, tokenize } from './analyzer.ts';
+import { analyze } from './analyzer.ts';
 
 /**
  * What a bot's pages say about each other. A site's pages link to one another with a few words
@@ -44,7 +44,7 @@ export function buildLinkIndex(places: DescribedPlace[]): LinkIndex {
   places.forEach((described, place) => {
     const counts = new Map<string, number>();
     // The same words linking from several places (a repeated "see also") describe it once.
-    const terms = termsOfTokens(tokenize([...new Set(described.descriptions)].join('\n')));
+    const terms = analyze([...new Set(described.descriptions)].join('\n'));
     for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
     lengths.push(terms.length);
     for (const [term, tf] of counts) {
