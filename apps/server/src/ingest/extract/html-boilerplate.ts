@@ -49,7 +49,13 @@ const MAIN_IDS = new Set([
 ]);
 const BOILERPLATE_TOKEN =
   /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text)$/;
-const COOKIE = /cookie|consent|gdpr/;
+/**
+ * A cookie banner's marks ("cookie-consent", "cookie-law-info-bar", "CybotCookiebotDialog",
+ * "gdpr"), per class or id; not a mark that only names a cookie (an API reference's
+ * `SESSION_COOKIE_NAME` entry).
+ */
+const COOKIE =
+  /consent|gdpr|cookie.*(?:banner|bar|notice|popup|modal|law|dialog|alert|box|message|overlay|warning|bot)|(?:banner|notice|popup|modal|law)[-_]?cookie|^cookies?$/;
 /** A page's own table of contents repeats its headings as links: navigation, not content. */
 const TOC_TOKEN = /^(toc|toc-.*|.*-toc|table-?of-?contents)$/;
 /** Page-level wrappers are never dropped for their class names ("has-sidebar" on <body>). */
@@ -83,10 +89,9 @@ const marksOutsideMain = boundedMemo(20_000, (marks) =>
 );
 
 function marksAreBoilerplate(marks: string, inMain: boolean): boolean {
-  if (COOKIE.test(marks)) return true;
   for (const token of marks.split(/\s+/)) {
     if (!token || (inMain && token === 'header')) continue;
-    if (BOILERPLATE_TOKEN.test(token) || TOC_TOKEN.test(token)) return true;
+    if (BOILERPLATE_TOKEN.test(token) || TOC_TOKEN.test(token) || COOKIE.test(token)) return true;
   }
   return false;
 }

@@ -26,7 +26,11 @@ export type Frame =
   /** `chars`: text of its items; `fragmentChars`: of that, text linking to this page's anchors. */
   | (Base & { kind: 'list'; items: string[]; chars: number; fragmentChars: number })
   | (Base & { kind: 'item' })
-  | (Base & { kind: 'dl'; terms: string[]; items: string[] })
+  /**
+   * `sections`: its terms carry ids (`<dt id>`, an API reference's entries, a manual's settings),
+   * so each entry is rendered as a subsection: the term a heading, its description the text.
+   */
+  | (Base & { kind: 'dl'; terms: string[]; items: string[]; sections: boolean })
   | (Base & { kind: 'term' })
   | (Base & { kind: 'desc' })
   | (Base & { kind: 'table'; header: string[] | null; rows: string[]; row: Cell[] })
@@ -35,6 +39,13 @@ export type Frame =
   | (Base & { kind: 'callout' });
 
 export type FrameOf<K extends Frame['kind']> = Extract<Frame, { kind: K }>;
+
+/** Whether a heading may stand inside these structures (the page, a callout, entry sections). */
+export function headingsAllowed(frames: Frame[]): boolean {
+  return frames.every(
+    (f) => f.kind === 'root' || f.kind === 'callout' || (f.kind === 'dl' && f.sections),
+  );
+}
 
 export interface Cell {
   text: string;
@@ -82,4 +93,15 @@ export function joinCallout(blocks: string[]): string {
     return [`${title}: ${first}`, ...rest].join('\n');
   }
   return blocks.join('\n');
+}
+
+/**
+ * A definition as one block: its terms, then its description (`-a, --all: Stage …`); a term
+ * written with its own colon ("Parameters:") is not given a second one.
+ */
+export function definitionItem(terms: string[], body: string): string {
+  const term = terms.join(', ').replace(/\s*:$/, '');
+  if (!term) return body;
+  if (!body) return term;
+  return body.startsWith('```') ? `${term}:\n${body}` : `${term}: ${body}`;
 }

@@ -1,11 +1,16 @@
+import { shortenAtWord } from '../../lib/shorten.ts';
 import {
+  definitionItem,
   type Frame,
   type FrameOf,
   formatRow,
+  headingsAllowed,
   isTableOfContents,
   joinCallout,
 } from './html-frames.ts';
+import { collapse, LINE_BREAK, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
+import { BLOCK_TAGS, CALLOUT_CLASS, HEADINGS, SECTION_CLASS } from './html-tags.ts';
 
 /**
  * A page's text as light Markdown, built from parser events, keeping what retrieval and answers
@@ -17,49 +22,14 @@ import { LinkCollector } from './html-links.ts';
  * - code blocks fenced and verbatim; admonitions as `Note: …`;
  * - a list that is the page's own table of contents (links to its anchors) dropped.
  */
-const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'blockquote',
-  'caption',
-  'center',
-  'details',
-  'div',
-  'figcaption',
-  'figure',
-  'header',
-  'hr',
-  'main',
-  'p',
-  'section',
-  'summary',
-  'body',
-  'li',
-  'dt',
-  'dd',
-  'tr',
-]);
-const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
-const CALLOUT_CLASS =
-  /(?:^|\s)(?:admonition|admonitionblock|callout|alert|note|notice|tip|hint|warning|caution|important|danger|attention)(?:\s|$)/i;
-/** Sections whose id a heading at their start links to (`<section id>`, Sphinx's div.section). */
-const SECTION_CLASS = /(?:^|\s)sect(?:ion|\d)(?:\s|$)/i;
-/** `<br>` inside inline text, turned into a line break once whitespace is collapsed. */
-const LINE_BREAK = '\u2028';
-/** Icon-font glyphs (private use area) and zero-width characters carry no text. */
-const INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/g;
-const HAS_INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/;
 const BLANK = /^\s*$/;
 const ANCHOR = /^[^\s{}]{1,200}$/;
 
-function collapse(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(LINE_BREAK)
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .join('\n');
-}
+/**
+ * A heading is a title, shown with every passage of its section: an API entry's full signature
+ * (a class with a dozen parameters) is cut after its first words.
+ */
+const MAX_TITLE_CHARS = 160;
 
 /** A frame as opened: its depth and (empty) content are filled in by push(). */
 type NewFrame = OmitEach<Frame, 'depth' | 'blocks' | 'inline'>;
@@ -73,6 +43,8 @@ export class StructuredText {
   readonly linked = new LinkCollector(collapse);
   /** The id of a section opened with no text since: a heading starting it links there. */
   private sectionId: string | undefined;
+  /** Level of the last heading written: a definition list's entry sections go below it. */
+  private headingLevel = 1;
 
   private get top(): Frame {
     return this.stack.at(-1) as Frame;
@@ -105,11 +77,12 @@ export class StructuredText {
       case 'li':
         return top === 'list' ? { kind: 'item' } : undefined;
       case 'dl':
-        return { kind: 'dl', terms: [], items: [] };
+        return { kind: 'dl', terms: [], items: [], sections: false };
       case 'dt':
-        return top === 'dl' ? { kind: 'term' } : undefined;
+        return top === 'dl' ? this.termFrame(attrs) : undefined;
       case 'dd':
-        return top === 'dl' ? { kind: 'desc' } : undefined;
+        // An entry section's description is the section's text, not a definition's.
+        return top === 'dl' && !this.entrySections() ? { kind: 'desc' } : undefined;
       case 'table':
         return { kind: 'table', header: null, rows: [], row: [] };
       case 'td':
@@ -120,6 +93,27 @@ export class StructuredText {
     }
     if (BLOCK_TAGS.has(name) && CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
     return undefined;
+  }
+
+  /**
+   * A definition list whose first term has an id is a list of entries each worth a section of
+   * its own (Sphinx's API entries, DocBook's settings): a link can point at each, and a question
+   * about one is answered from its description. Only where a heading could stand (not inside a
+   * list, a table or another definition), one level below the heading it follows.
+   */
+  private termFrame(attrs: Record<string, string>): NewFrame {
+    const dl = this.top as FrameOf<'dl'>;
+    const first = dl.items.length === 0 && dl.terms.length === 0;
+    if (first && attrs.id && headingsAllowed(this.stack.slice(0, -1))) dl.sections = true;
+    if (!dl.sections) return { kind: 'term' };
+    const nested = this.stack.filter((f) => f.kind === 'dl' && f.sections).length;
+    return { kind: 'heading', level: Math.min(6, this.headingLevel + nested), own: attrs.id };
+  }
+
+  /** Whether the definition list on top renders its entries as sections. */
+  private entrySections(): boolean {
+    const top = this.top;
+    return top.kind === 'dl' && top.sections;
   }
 
   text(text: string): void {
@@ -147,16 +141,7 @@ export class StructuredText {
   toString(): string {
     while (this.stack.length > 1) this.finish(this.stack.pop() as Frame);
     this.flush(this.root);
-    const text = this.root.blocks.join('\n\n');
-    if (!HAS_INVISIBLE.test(text)) return text.trim();
-    return text
-      .replace(INVISIBLE, '')
-      .split('\n')
-      .map((l) => l.trimEnd())
-      .filter((l) => !/^#+\s*$/.test(l) && !/^- *$/.test(l))
-      .join('\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim();
+    return withoutInvisible(this.root.blocks.join('\n\n'));
   }
 
   private push(frame: NewFrame): void {
@@ -215,6 +200,10 @@ export class StructuredText {
         this.finishDescription(this.contentOf(frame).join('\n'));
         return;
       case 'dl':
+        if (frame.sections) {
+          for (const block of this.contentOf(frame)) this.emit(block);
+          return;
+        }
         if (frame.terms.length > 0) frame.items.push(frame.terms.join(', '));
         for (const item of frame.items) this.emit(item);
         return;
@@ -240,12 +229,14 @@ export class StructuredText {
   private finishHeading(frame: FrameOf<'heading'>): void {
     const text = this.contentOf(frame).join(' ').trim();
     if (!text) return;
-    if (this.top.kind !== 'root' && this.top.kind !== 'callout') {
+    if (!headingsAllowed(this.stack)) {
       this.emit(text);
       return;
     }
     const anchor = [frame.own, frame.section].find((a) => a && ANCHOR.test(a));
-    this.emit(`${'#'.repeat(frame.level)} ${text}${anchor ? ` {#${anchor}}` : ''}`);
+    const title = shortenAtWord(text.replace(/\s+/g, ' '), MAX_TITLE_CHARS);
+    this.emit(`${'#'.repeat(frame.level)} ${title}${anchor ? ` {#${anchor}}` : ''}`);
+    if (this.top.kind !== 'dl') this.headingLevel = frame.level;
     this.sectionId = undefined;
   }
 
@@ -261,21 +252,21 @@ export class StructuredText {
   private finishDescription(body: string): void {
     const dl = this.top;
     if (dl.kind !== 'dl') return;
-    const terms = dl.terms.join(', ');
+    dl.items.push(definitionItem(dl.terms, body));
     dl.terms = [];
-    if (!terms) dl.items.push(body);
-    else if (!body) dl.items.push(terms);
-    else dl.items.push(body.startsWith('```') ? `${terms}:\n${body}` : `${terms}: ${body}`);
   }
 
   private finishLink(frame: FrameOf<'link'>): void {
     const fragment = frame.href.startsWith('#');
     const heading = this.nearest('heading');
-    // A heading's permalink ("#", "¶") names its anchor; its symbol is not part of the title.
-    if (heading && fragment && frame.blocks.length === 0 && !/[\p{L}\p{N}]/u.test(frame.inline)) {
+    const symbolOnly = frame.blocks.length === 0 && !/[\p{L}\p{N}]/u.test(frame.inline);
+    // A heading's permalink ("#", "¶") names its anchor; its symbol is not part of the title,
+    // nor of a definition's term.
+    if (fragment && symbolOnly && heading) {
       heading.own ??= frame.href.slice(1) || undefined;
       return;
     }
+    if (fragment && symbolOnly && this.nearest('term')) return;
     if (fragment) {
       const chars = collapse(frame.inline).length + frame.blocks.join(' ').length;
       for (const f of this.stack) if (f.kind === 'list') f.fragmentChars += chars;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseSections } from '../../search/structure.ts';
 import { decodeHtml, extractHtml } from './html.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -150,6 +151,54 @@ describe('extractHtml keeps the structure answers need', () => {
       '-a, --all: Stage every modified file.',
       '--amend: Replace the tip of the branch.',
     ]);
+  });
+
+  it('makes each entry of a definition list whose terms have ids a section, nested entries deeper', () => {
+    const permalink = (id: string) => `<a class="headerlink" href="#${id}">¶</a>`;
+    const out = text(
+      '<h1>Shop API</h1><h2>Objects</h2><dl class="py class">' +
+        `<dt id="shop.Cart">class shop.Cart(items)${permalink('shop.Cart')}</dt>` +
+        '<dd><p>A basket of items.</p><dl class="py method">' +
+        `<dt id="shop.Cart.add">add(item)${permalink('shop.Cart.add')}</dt>` +
+        '<dd><p>Puts an item in the basket.</p>' +
+        '<dl class="field-list"><dt>Parameters:</dt><dd>item – what to add</dd></dl></dd>' +
+        `<dt id="shop.Cart.empty">empty()${permalink('shop.Cart.empty')}</dt>` +
+        '<dd><p>Takes every item out.</p></dd></dl></dd></dl>' +
+        '<h2>Settings</h2><dl><dt id="SHOP_CURRENCY">SHOP_CURRENCY</dt><dd>Prices are shown in it.</dd>' +
+        // Naming a cookie does not make an entry a cookie banner; the banner still goes.
+        '<dt id="SESSION_COOKIE_NAME">SESSION_COOKIE_NAME</dt><dd>The cookie holding the cart.</dd></dl>' +
+        '<div class="cookie-notice-bar">We use cookies.</div>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      '# Shop API',
+      '## Objects',
+      '### class shop.Cart(items) {#shop.Cart}',
+      'A basket of items.',
+      '#### add(item) {#shop.Cart.add}',
+      'Puts an item in the basket.',
+      // A definition list without ids stays a definition (its own colon not doubled).
+      'Parameters: item – what to add',
+      '#### empty() {#shop.Cart.empty}',
+      'Takes every item out.',
+      '## Settings',
+      '### SHOP_CURRENCY {#SHOP_CURRENCY}',
+      'Prices are shown in it.',
+      '### SESSION_COOKIE_NAME {#SESSION_COOKIE_NAME}',
+      'The cookie holding the cart.',
+    ]);
+    const sections = parseSections(out, 'web');
+    expect(sections.find((s) => s.anchor === 'shop.Cart.add')).toEqual({
+      heading: 'Objects › class shop.Cart(items) › add(item)',
+      anchor: 'shop.Cart.add',
+      paragraphs: ['Puts an item in the basket.', 'Parameters: item – what to add'],
+    });
+  });
+
+  it('keeps a definition list with ids a definition list where no heading can stand', () => {
+    const out = text(
+      '<ul><li>Options:<dl><dt id="opt-a">-a<a href="#opt-a">¶</a></dt><dd>All of them.</dd></dl></li></ul>',
+    );
+    expect(out).toBe('- Options:\n-a: All of them.');
   });
 
   it('writes each table row with its header cells, and a label row as "label: value"', () => {

@@ -1,4 +1,5 @@
 import { boundedMemo } from '../../lib/bounded-memo.ts';
+import { shortenAtWord } from '../../lib/shorten.ts';
 import { splitSentences } from '../../search/sentences.ts';
 import { FENCED_CODE_BLOCK } from '../../search/structure.ts';
 import { definedTerms } from './definitions.ts';
@@ -33,16 +34,12 @@ const SECTION_LABELS =
 
 /** Strips list markers and Markdown heading hashes, collapses whitespace, caps the length. */
 function tidy(sentence: string): string {
-  let s = sentence
+  const s = sentence
     .replace(/^\s*(?:[-*•·]|#{1,6}|\d+[.)])\s+/, '')
     .replace(SECTION_LABELS, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (s.length > MAX_SENTENCE_CHARS) {
-    const cut = s.lastIndexOf(' ', MAX_SENTENCE_CHARS - 1);
-    s = `${s.slice(0, cut > 0 ? cut : MAX_SENTENCE_CHARS).replace(/[,;:]$/, '')}…`;
-  }
-  return s;
+  return shortenAtWord(s, MAX_SENTENCE_CHARS);
 }
 
 /**

@@ -1,0 +1,30 @@
+/** Inline text as it becomes a page's lines (html-structure.ts). */
+
+/** `<br>` inside inline text, turned into a line break once whitespace is collapsed. */
+export const LINE_BREAK = '\u2028';
+/** Icon-font glyphs (private use area) and zero-width characters carry no text. */
+const INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/g;
+const HAS_INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/;
+
+/** Whitespace collapsed to single spaces; `<br>`s as line breaks, blank lines dropped. */
+export function collapse(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(LINE_BREAK)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The page's text without invisible characters, and without the lines left empty by them. */
+export function withoutInvisible(text: string): string {
+  if (!HAS_INVISIBLE.test(text)) return text.trim();
+  return text
+    .replace(INVISIBLE, '')
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => !/^#+\s*$/.test(l) && !/^- *$/.test(l))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
