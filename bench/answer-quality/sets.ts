@@ -31,8 +31,8 @@ export interface QaSet {
   followUps: FollowUp[];
 }
 
-/** The directory names fetch_debian_docs.sh gives the sites, by set prefix. */
-const SITES: DocSite[] = ['git-2.39', 'nodejs-18', 'postgresql-15'];
+/** The directory names of the sites (e2e/helpers/doc-sites.ts), by set prefix. */
+const SITES: DocSite[] = ['git-2.39', 'nodejs-18', 'postgresql-15', 'flask-2.2'];
 
 /** Each set prefix found in `dir` (`<prefix>_qa.jsonl`, `<prefix>_followups.jsonl`). */
 function prefixesIn(dir: string): string[] {

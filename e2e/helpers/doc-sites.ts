@@ -1,14 +1,23 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.ts';
 
 /**
- * Real documentation sites (Debian bookworm's PostgreSQL 15, Git 2.39 and Node.js 18 manuals)
- * for the browser journeys and bench/answer-quality. They are fetched once into a cache that git
- * ignores, never committed.
+ * Real documentation sites (Debian bookworm's PostgreSQL 15, Git 2.39 and Node.js 18 manuals, and
+ * Flask 2.2's Sphinx-built documentation) for the browser journeys and bench/answer-quality. They
+ * are fetched once into a cache that git ignores, never committed.
  */
 export const DOCSITES_CACHE = path.join(REPO_ROOT, '.tmp', 'docsites');
 const SCRIPTS = path.resolve(REPO_ROOT, '../shared/fixtures/scripts');
@@ -17,17 +26,21 @@ const SITEMAP_SCRIPT = path.join(SCRIPTS, 'make_sitemap.py');
 /** A copy made earlier on this machine (same script), used instead of downloading again. */
 const SEED = process.env.DOCSITES_SEED ?? '/tmp/docsites';
 
-/** The sites fetch_debian_docs.sh builds, each under `sites/<name>`. */
-export type DocSite = 'postgresql-15' | 'git-2.39' | 'nodejs-18';
+/** The sites, each under `sites/<name>`: fetch_debian_docs.sh builds the first three. */
+export type DocSite = 'postgresql-15' | 'git-2.39' | 'nodejs-18' | 'flask-2.2';
+/** Sites built here from one Debian package's HTML (a documentation generator the others lack). */
+const PACKAGE_SITES: Partial<Record<DocSite, { pkg: string; dir: string }>> = {
+  'flask-2.2': { pkg: 'python-flask-doc', dir: 'usr/share/doc/python-flask-doc/html' },
+};
 const BROWSER_SITES: DocSite[] = ['postgresql-15', 'git-2.39'];
 const present = (dir: string, sites: DocSite[]) =>
   sites.every((site) => existsSync(path.join(dir, 'sites', site, 'index.html')));
 
 export const hasDocSiteScripts = existsSync(FETCH_SCRIPT) && existsSync(SITEMAP_SCRIPT);
 
-function fetchDocs(out: string): void {
-  const run = () =>
-    spawnSync('bash', [FETCH_SCRIPT, out], { encoding: 'utf8', timeout: 15 * 60_000 });
+/** Runs a command that downloads Debian packages, once more after `apt-get update` if it fails. */
+function withPackageLists(what: string, command: string, args: string[], cwd?: string): void {
+  const run = () => spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 15 * 60_000 });
   let result = run();
   if (result.status !== 0) {
     // apt-get download needs package lists; a fresh container has none.
@@ -35,7 +48,40 @@ function fetchDocs(out: string): void {
     result = run();
   }
   if (result.status !== 0) {
-    throw new Error(`fetch_debian_docs.sh failed:\n${result.stdout}\n${result.stderr}`);
+    throw new Error(`${what} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+function fetchDocs(out: string): void {
+  withPackageLists('fetch_debian_docs.sh', 'bash', [FETCH_SCRIPT, out]);
+}
+
+/** Unpacks one package site (apt-get download, dpkg-deb -x) into `out/sites/<site>`. */
+function fetchPackageSite(site: DocSite, out: string): void {
+  const from = PACKAGE_SITES[site];
+  if (!from) return;
+  process.stderr.write(`[doc-sites] fetching Debian package ${from.pkg} into ${out}\n`);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'docsite-'));
+  try {
+    withPackageLists(`apt-get download ${from.pkg}`, 'apt-get', ['download', from.pkg], tmp);
+    const deb = readdirSync(tmp).find((f) => f.endsWith('.deb')) as string;
+    execFileSync('dpkg-deb', ['-x', path.join(tmp, deb), path.join(tmp, 'x')]);
+    execFileSync('cp', ['-r', path.join(tmp, 'x', from.dir), path.join(out, 'sites', site)]);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The script's sites into the cache: copied from SEED when there, else fetched. */
+function seedOrFetchDocs(sites: DocSite[]): void {
+  if (!present(SEED, sites)) {
+    process.stderr.write(`[doc-sites] fetching Debian documentation into ${DOCSITES_CACHE}\n`);
+    fetchDocs(DOCSITES_CACHE);
+    return;
+  }
+  for (const site of sites) {
+    if (present(DOCSITES_CACHE, [site])) continue;
+    execFileSync('cp', ['-r', path.join(SEED, 'sites', site), path.join(DOCSITES_CACHE, 'sites')]);
   }
 }
 
@@ -43,8 +89,8 @@ function fetchDocs(out: string): void {
  * The directory holding `sites/<site>` for each of `sites`, fetched on first use; null (with a
  * notice on stderr) when the fixtures scripts are not beside the repository.
  */
-export function ensureDocSites(sites: DocSite[] = BROWSER_SITES): string | null {
-  if (present(DOCSITES_CACHE, sites)) return DOCSITES_CACHE;
+export function ensureDocSites(wanted: DocSite[] = BROWSER_SITES): string | null {
+  if (present(DOCSITES_CACHE, wanted)) return DOCSITES_CACHE;
   if (!hasDocSiteScripts) {
     process.stderr.write(
       `[doc-sites] SKIPPED: ${SCRIPTS} is absent, the real documentation sites cannot be built\n`,
@@ -52,20 +98,14 @@ export function ensureDocSites(sites: DocSite[] = BROWSER_SITES): string | null 
     return null;
   }
   mkdirSync(path.join(DOCSITES_CACHE, 'sites'), { recursive: true });
-  if (present(SEED, sites)) {
-    for (const site of sites) {
-      if (present(DOCSITES_CACHE, [site])) continue;
-      execFileSync('cp', [
-        '-r',
-        path.join(SEED, 'sites', site),
-        path.join(DOCSITES_CACHE, 'sites'),
-      ]);
+  for (const site of wanted) {
+    if (PACKAGE_SITES[site] && !present(DOCSITES_CACHE, [site])) {
+      fetchPackageSite(site, DOCSITES_CACHE);
     }
-  } else {
-    process.stderr.write(`[doc-sites] fetching Debian documentation into ${DOCSITES_CACHE}\n`);
-    fetchDocs(DOCSITES_CACHE);
   }
-  if (!present(DOCSITES_CACHE, sites)) throw new Error(`doc sites missing in ${DOCSITES_CACHE}`);
+  const sites = wanted.filter((site) => !PACKAGE_SITES[site]);
+  if (!present(DOCSITES_CACHE, sites)) seedOrFetchDocs(sites);
+  if (!present(DOCSITES_CACHE, wanted)) throw new Error(`doc sites missing in ${DOCSITES_CACHE}`);
   return DOCSITES_CACHE;
 }
 
