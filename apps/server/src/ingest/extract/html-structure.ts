@@ -54,14 +54,24 @@ export class StructuredText {
     this.depth++;
     const heading = this.nearest('heading');
     if (heading && !heading.own && (attrs.id || attrs.name)) heading.own = attrs.id ?? attrs.name;
-    if (attrs.id && (name === 'section' || SECTION_CLASS.test(attrs.class ?? ''))) {
-      this.sectionId = attrs.id;
-    }
+    if (!heading) this.noteAnchor(name, attrs);
     const frame = this.frameFor(name, attrs);
     if (frame) this.push(frame);
     else if (name === 'br') this.top.inline += LINE_BREAK;
     else if (BLOCK_TAGS.has(name)) this.flush(this.top);
     if (name === 'tr') this.closeRow();
+  }
+
+  /**
+   * An id met with no text since, which a heading coming next links to: its section's (`<section
+   * id>`, Sphinx's div.section, DocBook's div.sect1), else the first of the empty anchors set
+   * just before it (`<span id="Pipelines"></span><h4>` in Texinfo, `<a name="x"></a><h2>`).
+   */
+  private noteAnchor(name: string, attrs: Record<string, string>): void {
+    const id = attrs.id ?? (name === 'a' ? attrs.name : undefined);
+    if (!id) return;
+    if (name === 'section' || SECTION_CLASS.test(attrs.class ?? '')) this.sectionId = id;
+    else this.sectionId ??= id;
   }
 
   private frameFor(name: string, attrs: Record<string, string>): NewFrame | undefined {

@@ -217,13 +217,20 @@ describe('extractHtml keeps the structure answers need', () => {
       '<h2 id="install">Install<a class="headerlink" href="#install">¶</a></h2><p>Run it.</p>' +
         '<section id="usage"><h2>Usage</h2><p>Open it.</p></section>' +
         '<h3>Events<span><a class="mark" href="#events" id="events">#</a></span></h3><p>Listen.</p>' +
-        '<h3>Plain</h3><p>No id here.</p>',
+        '<h3>Plain</h3><p>No id here.</p>' +
+        // Texinfo and older pages set an empty anchor just before the heading.
+        '<span id="Pipelines"></span><h4>Pipelines</h4><span id="index-pipe"></span><p>Pipe.</p>' +
+        '<a name="old-style"></a><h4>Old style</h4><p>Named.</p>' +
+        '<div class="refsect1" id="SQL-WITH"><h3>WITH Clause</h3><p>Common tables.</p></div>',
     );
     expect(out.split('\n').filter((l) => l.startsWith('#'))).toEqual([
       '## Install {#install}',
       '## Usage {#usage}',
       '### Events {#events}',
       '### Plain',
+      '#### Pipelines {#Pipelines}',
+      '#### Old style {#old-style}',
+      '### WITH Clause {#SQL-WITH}',
     ]);
   });
 
