@@ -92,7 +92,7 @@ export class StructuredText {
         return top === 'dl' ? this.termFrame(attrs) : undefined;
       case 'dd':
         // An entry section's description is the section's text, not a definition's.
-        return top === 'dl' && !this.entrySections() ? { kind: 'desc' } : undefined;
+        return top === 'dl' && !(this.top as FrameOf<'dl'>).sections ? { kind: 'desc' } : undefined;
       case 'table':
         return { kind: 'table', header: null, rows: [], row: [] };
       case 'td':
@@ -118,12 +118,6 @@ export class StructuredText {
     if (!dl.sections) return { kind: 'term' };
     const nested = this.stack.filter((f) => f.kind === 'dl' && f.sections).length;
     return { kind: 'heading', level: Math.min(6, this.headingLevel + nested), own: attrs.id };
-  }
-
-  /** Whether the definition list on top renders its entries as sections. */
-  private entrySections(): boolean {
-    const top = this.top;
-    return top.kind === 'dl' && top.sections;
   }
 
   text(text: string): void {
