@@ -24,6 +24,8 @@ export interface Candidate {
   line: number;
   /** The terms its line defines, when the line is a definition (`--dry-run: Lists …`). */
   defines: ReadonlySet<string>;
+  /** The code block the sentence introduces ("Run this to start it:"), fenced. */
+  code?: string;
 }
 
 const MAX_SENTENCE_CHARS = 400;
@@ -64,33 +66,44 @@ const answerSentence = boundedMemo<string | null>(10_000, (raw) => {
   return text.length < 3 || !/\p{L}/u.test(text) || isDebris(text) ? null : text;
 });
 
-/** The sentences of a passage that may be answered with, in reading order; code left out. */
+/** A passage's text cut into prose and the fenced code blocks between (odd indices). */
+const CODE_SPLIT = new RegExp(`(${FENCED_CODE_BLOCK.source})`, 'm');
+/** A code block longer than this is not shown in an answer: the page has it. */
+const MAX_CODE_CHARS = 800;
+const MAX_CODE_LINES = 12;
+
+/**
+ * The sentences of a passage that may be answered with, in reading order. Code blocks are not
+ * sentences; one is kept with the sentence that introduces it (ending with a colon just before
+ * it), so an answer choosing that sentence can show the code it speaks of.
+ */
 export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const context = termSet(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
   );
   const out: Candidate[] = [];
-  // Code blocks are not sentences to answer with.
-  const prose = passage.text.replace(FENCED_CODE_BLOCK, '\n\n');
-  const paragraphs = prose.split(/\n\s*\n|\n/);
-  for (const [line, paragraph] of paragraphs.entries()) {
-    const defines = definedTerms(paragraph);
-    for (const raw of splitSentences(paragraph.trim())) {
-      const text = answerSentence(raw);
-      if (text === null) continue;
-      out.push({
-        rank,
-        pos: out.length,
-        passage,
-        text,
-        terms: termSet(text),
-        context,
-        score: 0,
-        matches: false,
-        line,
-        defines,
-      });
+  const pieces = passage.text.split(CODE_SPLIT);
+  let line = 0;
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 1) return;
+    const paragraphs = piece.split(/\n\s*\n|\n/);
+    const before = out.length;
+    for (const paragraph of paragraphs) {
+      const defines = definedTerms(paragraph);
+      for (const raw of splitSentences(paragraph.trim())) {
+        const text = answerSentence(raw);
+        if (text === null) continue;
+        const candidate = { rank, pos: out.length, passage, text, terms: termSet(text), context };
+        out.push({ ...candidate, score: 0, matches: false, line, defines });
+      }
+      line++;
     }
-  }
+    const code = pieces[i + 1]?.trim();
+    const last = out.at(-1);
+    const introduces = out.length > before && /:$/.test(last?.text ?? '') && /:\s*$/.test(piece);
+    const short =
+      !!code && code.length <= MAX_CODE_CHARS && code.split('\n').length <= MAX_CODE_LINES + 2;
+    if (last && code && introduces && short) last.code = code;
+  });
   return out;
 }

@@ -244,6 +244,43 @@ describe('extractive answers that read as answers', () => {
       'To register as a member, send the signed form to the office. Registering takes a week.',
     );
   });
+
+  it('shows the code block a chosen sentence introduces, after that sentence', () => {
+    const install = passage({
+      title: 'Installing',
+      text: [
+        'To install the client on a server, run:',
+        '',
+        '```\napt install acme-client\n```',
+        '',
+        'The client starts on boot.',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How do I install the client on a server?',
+      history: [],
+      passages: [install],
+    });
+    expect(text).toBe(
+      'To install the client on a server, run:\n\n```\napt install acme-client\n```\n\nThe client starts on boot.',
+    );
+  });
+
+  it('does not end on a sentence introducing code too long to show', () => {
+    const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
+    const backups = passage({
+      title: 'Backups',
+      text: `Backups are kept for thirty days. To restore a backup, use the following:\n\n\`\`\`\n${longCode}\n\`\`\``,
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How long are backups kept?',
+      history: [],
+      passages: [backups],
+    });
+    expect(text).toBe('Backups are kept for thirty days.');
+  });
 });
 
 describe('an extract keeps a definition together', () => {

@@ -114,12 +114,28 @@ function opening(passage: Passage): Candidate[] {
 const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
   const from = chosen[0]?.passage;
   return {
-    text: chosen.map((c) => c.text).join(' '),
+    text: answerText(chosen),
     passages: from
       ? distinctPassages([from, ...relevant.filter((p) => p !== from)], MAX_SOURCES)
       : [],
   };
 };
+
+/**
+ * The chosen sentences as one paragraph, with the code block a sentence introduces after it.
+ * A run does not end on a sentence introducing code it cannot show ("…, as follows:").
+ */
+function answerText(chosen: Candidate[]): string {
+  const shown = [...chosen];
+  while (shown.length > 1 && /:$/.test(shown.at(-1)?.text ?? '') && !shown.at(-1)?.code)
+    shown.pop();
+  let text = '';
+  for (const c of shown) {
+    text += text === '' || text.endsWith('\n') ? c.text : ` ${c.text}`;
+    if (c.code) text += `\n\n${c.code}\n\n`;
+  }
+  return text.trim();
+}
 
 /** The section a passage was cut from: its document and heading. */
 const sectionOf = (p: Passage) => `${p.documentId}\n${p.heading ?? ''}`;
