@@ -47,8 +47,9 @@ const MAIN_IDS = new Set([
   'primary',
   'docs-content',
 ]);
+/** Marks of navigation, page chrome and hidden text (and Sphinx's "[source]" links). */
 const BOILERPLATE_TOKEN =
-  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text)$/;
+  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text|viewcode-link|viewcode-back)$/;
 /**
  * A cookie banner's marks ("cookie-consent", "cookie-law-info-bar", "CybotCookiebotDialog",
  * "gdpr"), per class or id; not a mark that only names a cookie (an API reference's

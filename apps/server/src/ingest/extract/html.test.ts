@@ -155,9 +155,12 @@ describe('extractHtml keeps the structure answers need', () => {
 
   it('makes each entry of a definition list whose terms have ids a section, nested entries deeper', () => {
     const permalink = (id: string) => `<a class="headerlink" href="#${id}">¶</a>`;
+    // Sphinx's link to the entry's source code is not part of its name.
+    const source =
+      '<a href="_modules/shop.html#Cart"><span class="viewcode-link">[source]</span></a>';
     const out = text(
       '<h1>Shop API</h1><h2>Objects</h2><dl class="py class">' +
-        `<dt id="shop.Cart">class shop.Cart(items)${permalink('shop.Cart')}</dt>` +
+        `<dt id="shop.Cart">class shop.Cart(items)${source}${permalink('shop.Cart')}</dt>` +
         '<dd><p>A basket of items.</p><dl class="py method">' +
         `<dt id="shop.Cart.add">add(item)${permalink('shop.Cart.add')}</dt>` +
         '<dd><p>Puts an item in the basket.</p>' +
