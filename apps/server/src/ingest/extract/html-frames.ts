@@ -97,10 +97,13 @@ export function joinCallout(blocks: string[]): string {
 
 /**
  * A definition as one block: its terms, then its description (`-a, --all: Stage …`); a term
- * written with its own colon ("Parameters:") is not given a second one.
+ * written with its own colon ("Parameters:") is not given a second one. A colon standing as a
+ * word, or ending a term with colons inside, is part of it (`git push origin :` pushes the
+ * matching branches; `hasconfig:remote.*.url:` is a keyword).
  */
 export function definitionItem(terms: string[], body: string): string {
-  const term = terms.join(', ').replace(/\s*:$/, '');
+  const joined = terms.join(', ');
+  const term = /^[^:]*\S:$/.test(joined) ? joined.slice(0, -1) : joined;
   if (!term) return body;
   if (!body) return term;
   return body.startsWith('```') ? `${term}:\n${body}` : `${term}: ${body}`;

@@ -164,7 +164,8 @@ describe('extractHtml keeps the structure answers need', () => {
         '<dd><p>A basket of items.</p><dl class="py method">' +
         `<dt id="shop.Cart.add">add(item)${permalink('shop.Cart.add')}</dt>` +
         '<dd><p>Puts an item in the basket.</p>' +
-        '<dl class="field-list"><dt>Parameters:</dt><dd>item – what to add</dd></dl></dd>' +
+        '<dl class="field-list"><dt>Parameters:</dt><dd>item – what to add</dd>' +
+        '<dt>cart :</dt><dd>the whole cart</dd><dt>when:paid:</dt><dd>a condition</dd></dl></dd>' +
         `<dt id="shop.Cart.empty">empty()${permalink('shop.Cart.empty')}</dt>` +
         '<dd><p>Takes every item out.</p></dd></dl></dd></dl>' +
         '<h2>Settings</h2><dl><dt id="SHOP_CURRENCY">SHOP_CURRENCY</dt><dd>Prices are shown in it.</dd>' +
@@ -181,6 +182,8 @@ describe('extractHtml keeps the structure answers need', () => {
       'Puts an item in the basket.',
       // A definition list without ids stays a definition (its own colon not doubled).
       'Parameters: item – what to add',
+      'cart :: the whole cart',
+      'when:paid:: a condition',
       '#### empty() {#shop.Cart.empty}',
       'Takes every item out.',
       '## Settings',
@@ -193,7 +196,12 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(sections.find((s) => s.anchor === 'shop.Cart.add')).toEqual({
       heading: 'Objects › class shop.Cart(items) › add(item)',
       anchor: 'shop.Cart.add',
-      paragraphs: ['Puts an item in the basket.', 'Parameters: item – what to add'],
+      paragraphs: [
+        'Puts an item in the basket.',
+        'Parameters: item – what to add',
+        'cart :: the whole cart',
+        'when:paid:: a condition',
+      ],
     });
   });
 
