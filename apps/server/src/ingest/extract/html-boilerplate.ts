@@ -51,12 +51,13 @@ const MAIN_IDS = new Set([
 const BOILERPLATE_TOKEN =
   /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text|viewcode-link|viewcode-back)$/;
 /**
- * A cookie banner's marks ("cookie-consent", "cookie-law-info-bar", "CybotCookiebotDialog",
- * "gdpr"), per class or id; not a mark that only names a cookie (an API reference's
- * `SESSION_COOKIE_NAME` entry).
+ * A cookie banner's marks, per class or id: a cookie or consent word together with a banner
+ * word ("cookie-consent", "cookie-law-info-bar", "CybotCookiebotDialog", "onetrust-consent-sdk").
+ * Not a mark that only names the subject: a page's "Cookies" or "GDPR" section, an API
+ * reference's `SESSION_COOKIE_NAME` entry.
  */
 const COOKIE =
-  /consent|gdpr|cookie.*(?:banner|bar|notice|popup|modal|law|dialog|alert|box|message|overlay|warning|bot)|(?:banner|notice|popup|modal|law)[-_]?cookie|^cookies?$/;
+  /(?:cookie|consent|gdpr)[\w-]*?(?:banner|bar|notice|popup|modal|law|dialog|alert|box|message|overlay|warning|bot|sdk|consent|cmp)|(?:banner|notice|popup|modal|onetrust|cmp)[\w-]*?(?:cookie|consent|gdpr)/;
 /** A page's own table of contents repeats its headings as links: navigation, not content. */
 const TOC_TOKEN = /^(toc|toc-.*|.*-toc|table-?of-?contents)$/;
 /** Page-level wrappers are never dropped for their class names ("has-sidebar" on <body>). */

@@ -171,7 +171,8 @@ describe('extractHtml keeps the structure answers need', () => {
         '<h2>Settings</h2><dl><dt id="SHOP_CURRENCY">SHOP_CURRENCY</dt><dd>Prices are shown in it.</dd>' +
         // Naming a cookie does not make an entry a cookie banner; the banner still goes.
         '<dt id="SESSION_COOKIE_NAME">SESSION_COOKIE_NAME</dt><dd>The cookie holding the cart.</dd></dl>' +
-        '<div class="cookie-notice-bar">We use cookies.</div>',
+        '<div class="cookie-notice-bar">We use cookies.</div><div id="onetrust-consent-sdk">Accept</div>' +
+        '<section id="cookies"><h2>Cookies</h2><p>The cart is kept in a cookie.</p></section>',
     );
     expect(out.split('\n\n')).toEqual([
       '# Shop API',
@@ -191,6 +192,8 @@ describe('extractHtml keeps the structure answers need', () => {
       'Prices are shown in it.',
       '### SESSION_COOKIE_NAME {#SESSION_COOKIE_NAME}',
       'The cookie holding the cart.',
+      '## Cookies {#cookies}',
+      'The cart is kept in a cookie.',
     ]);
     const sections = parseSections(out, 'web');
     expect(sections.find((s) => s.anchor === 'shop.Cart.add')).toEqual({
