@@ -4,6 +4,7 @@
  * tag, ARIA role and class/id.
  */
 import { boundedMemo } from '../../lib/bounded-memo.ts';
+import { SECTION_CLASS } from './html-tags.ts';
 
 const SKIP_TAGS = new Set([
   'script',
@@ -77,11 +78,18 @@ export function isBoilerplate(
   const style = attrs.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   const cls = attrs.class;
-  const id = attrs.id;
+  // A heading's or a section's id is its title made an anchor ("Pagination" → #pagination,
+  // "Comments", "Navigation", "Menu"): it names what the section is about, not page chrome.
+  const id = namesSection(name, cls) ? undefined : attrs.id;
   if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name)) return false;
   const marks = id ? `${cls ?? ''} ${id}` : (cls as string);
   return inMain ? marksInMain(marks) : marksOutsideMain(marks);
 }
+
+/** Headings and sections (`<section>`, Sphinx's div.section, DocBook's div.sect1). */
+const HEADING_TAG = /^h[1-6]$/;
+const namesSection = (name: string, cls: string | undefined) =>
+  HEADING_TAG.test(name) || name === 'section' || SECTION_CLASS.test(cls ?? '');
 
 // Class strings repeat across the pages of a site; remembering verdicts keeps regex work per
 // page small.

@@ -27,4 +27,4 @@ export const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5
 export const CALLOUT_CLASS =
   /(?:^|\s)(?:admonition|admonitionblock|callout|alert|note|notice|tip|hint|warning|caution|important|danger|attention)(?:\s|$)/i;
 /** Sections whose id a heading at their start links to (`<section id>`, Sphinx's div.section). */
-export const SECTION_CLASS = /(?:^|\s)sect(?:ion|\d)(?:\s|$)/i;
+export const SECTION_CLASS = /(?:^|\s)(?:ref)?sect(?:ion|\d)(?:\s|$)/i;

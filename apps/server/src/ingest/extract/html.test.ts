@@ -248,6 +248,26 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it('keeps sections and headings whose ids are their titles, whatever the title says', () => {
+    const out = text(
+      '<section id="pagination"><h2>Pagination</h2><p>Results come in pages of 50.</p></section>' +
+        '<h2 id="comments">Comments</h2><p>Lines starting with # are comments.</p>' +
+        '<div class="section" id="navigation"><h2>Navigation</h2><p>Arrow keys move.</p></div>' +
+        '<div class="refsect1" id="menu"><h2>Menu</h2><p>Soup of the day.</p></div>' +
+        '<div id="navigation-bar"><a href="/a">A</a></div><div class="menu">Home About</div>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      '## Pagination {#pagination}',
+      'Results come in pages of 50.',
+      '## Comments {#comments}',
+      'Lines starting with # are comments.',
+      '## Navigation {#navigation}',
+      'Arrow keys move.',
+      '## Menu {#menu}',
+      'Soup of the day.',
+    ]);
+  });
+
   it("drops the page's own table of contents but keeps lists of links to other pages", () => {
     const out = text(
       '<ul><li><a href="#a">Alpha</a></li><li><a href="#b">Beta</a></li><li><a href="#c">Gamma</a></li></ul>' +
