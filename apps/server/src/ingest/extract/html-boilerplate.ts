@@ -78,11 +78,15 @@ export function isBoilerplate(
   const style = attrs.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   const cls = attrs.class;
-  // A heading's or a section's id is its title made an anchor ("Pagination" → #pagination,
-  // "Comments", "Navigation", "Menu"): it names what the section is about, not page chrome.
-  const id = namesSection(name, cls) ? undefined : attrs.id;
+  const id = attrs.id;
   if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name)) return false;
-  const marks = id ? `${cls ?? ''} ${id}` : (cls as string);
+  // A heading's or a section's id is its title made an anchor ("Pagination" → #pagination,
+  // "Comments", "Navigation", "Menu"): it names what the section is about, not page chrome,
+  // unless it names a cookie banner.
+  const section = namesSection(name, cls);
+  if (section && id && COOKIE.test(id.toLowerCase())) return true;
+  const marks = [cls, section ? undefined : id].filter(Boolean).join(' ');
+  if (!marks) return false;
   return inMain ? marksInMain(marks) : marksOutsideMain(marks);
 }
 

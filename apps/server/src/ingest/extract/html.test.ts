@@ -254,7 +254,8 @@ describe('extractHtml keeps the structure answers need', () => {
         '<h2 id="comments">Comments</h2><p>Lines starting with # are comments.</p>' +
         '<div class="section" id="navigation"><h2>Navigation</h2><p>Arrow keys move.</p></div>' +
         '<div class="refsect1" id="menu"><h2>Menu</h2><p>Soup of the day.</p></div>' +
-        '<div id="navigation-bar"><a href="/a">A</a></div><div class="menu">Home About</div>',
+        '<div id="navigation-bar"><a href="/a">A</a></div><div class="menu">Home About</div>' +
+        '<section id="cookie-notice"><p>We use cookies.</p></section>',
     );
     expect(out.split('\n\n')).toEqual([
       '## Pagination {#pagination}',
