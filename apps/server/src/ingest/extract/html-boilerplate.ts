@@ -82,8 +82,9 @@ export function isBoilerplate(
   if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name)) return false;
   // A heading's or a section's id is its title made an anchor ("Pagination" → #pagination,
   // "Comments", "Navigation", "Menu"): it names what the section is about, not page chrome,
-  // unless it names a cookie banner.
-  const section = namesSection(name, cls);
+  // unless it names a cookie banner. So does an id a generator made from a title: with capitals
+  // (Texinfo's "Shared-Memory", DocBook's "GUC-SHARED-BUFFERS") or AsciiDoc's leading "_".
+  const section = namesSection(name, cls) || (!!id && /[A-Z]|^_/.test(id));
   if (section && id && COOKIE.test(id.toLowerCase())) return true;
   const marks = [cls, section ? undefined : id].filter(Boolean).join(' ');
   if (!marks) return false;

@@ -248,12 +248,14 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
-  it('keeps sections and headings whose ids are their titles, whatever the title says', () => {
+  it('keeps sections and headings whose ids are made from their titles, whatever they say', () => {
     const out = text(
       '<section id="pagination"><h2>Pagination</h2><p>Results come in pages of 50.</p></section>' +
         '<h2 id="comments">Comments</h2><p>Lines starting with # are comments.</p>' +
         '<div class="section" id="navigation"><h2>Navigation</h2><p>Arrow keys move.</p></div>' +
         '<div class="refsect1" id="menu"><h2>Menu</h2><p>Soup of the day.</p></div>' +
+        '<div id="Comments-1"><h3>Comment lines</h3><p>Start with #.</p></div>' +
+        '<div id="_footer"><h3>Footer</h3><p>The file ends with a footer.</p></div>' +
         '<div id="navigation-bar"><a href="/a">A</a></div><div class="menu">Home About</div>' +
         '<section id="cookie-notice"><p>We use cookies.</p></section>',
     );
@@ -266,6 +268,10 @@ describe('extractHtml keeps the structure answers need', () => {
       'Arrow keys move.',
       '## Menu {#menu}',
       'Soup of the day.',
+      '### Comment lines {#Comments-1}',
+      'Start with #.',
+      '### Footer {#_footer}',
+      'The file ends with a footer.',
     ]);
   });
 
