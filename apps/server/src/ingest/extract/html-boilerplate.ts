@@ -74,13 +74,17 @@ export function isBoilerplate(
   if (name === 'header' && !inMain) return true;
   const role = attrs.role?.toLowerCase();
   if (role && SKIP_ROLES.has(role)) return true;
+  // A tab's panel is hidden until its tab is chosen: the other platform's instructions.
+  if (role === 'tabpanel') return false;
   if (attrs['aria-hidden'] === 'true' || 'hidden' in attrs) return true;
   const style = attrs.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   const cls = attrs.class;
   const id = attrs.id;
-  if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name)) return false;
-  // A heading's or a section's id is its title made an anchor ("Pagination" → #pagination,
+  // A heading is chrome only inside chrome (its nav or footer is dropped whole); its own class
+  // styles it (Docusaurus: "anchor anchorWithStickyNavbar_LWe7").
+  if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name) || HEADING_TAG.test(name)) return false;
+  // A section's id is its title made an anchor ("Pagination" → #pagination,
   // "Comments", "Navigation", "Menu"): it names what the section is about, not page chrome,
   // unless it names a cookie banner. So does an id a generator made from a title: with capitals
   // (Texinfo's "Shared-Memory", DocBook's "GUC-SHARED-BUFFERS") or AsciiDoc's leading "_".
@@ -91,10 +95,10 @@ export function isBoilerplate(
   return inMain ? marksInMain(marks) : marksOutsideMain(marks);
 }
 
-/** Headings and sections (`<section>`, Sphinx's div.section, DocBook's div.sect1). */
 const HEADING_TAG = /^h[1-6]$/;
+/** Sections (`<section>`, Sphinx's div.section, DocBook's div.sect1). */
 const namesSection = (name: string, cls: string | undefined) =>
-  HEADING_TAG.test(name) || name === 'section' || SECTION_CLASS.test(cls ?? '');
+  name === 'section' || SECTION_CLASS.test(cls ?? '');
 
 // Class strings repeat across the pages of a site; remembering verdicts keeps regex work per
 // page small.

@@ -256,6 +256,9 @@ describe('extractHtml keeps the structure answers need', () => {
         '<div class="refsect1" id="menu"><h2>Menu</h2><p>Soup of the day.</p></div>' +
         '<div id="Comments-1"><h3>Comment lines</h3><p>Start with #.</p></div>' +
         '<div id="_footer"><h3>Footer</h3><p>The file ends with a footer.</p></div>' +
+        // Docusaurus styles its headings "anchorWithStickyNavbar"; tabs hide all panels but one.
+        '<h2 class="anchor anchorWithStickyNavbar_LWe7" id="install">Install</h2>' +
+        '<div role="tabpanel"><p>npm i acme</p></div><div role="tabpanel" hidden><p>yarn add acme</p></div>' +
         '<div id="navigation-bar"><a href="/a">A</a></div><div class="menu">Home About</div>' +
         '<section id="cookie-notice"><p>We use cookies.</p></section>',
     );
@@ -272,6 +275,9 @@ describe('extractHtml keeps the structure answers need', () => {
       'Start with #.',
       '### Footer {#_footer}',
       'The file ends with a footer.',
+      '## Install {#install}',
+      'npm i acme',
+      'yarn add acme',
     ]);
   });
 
