@@ -64,21 +64,26 @@ const TOC_TOKEN = /^(toc|toc-.*|.*-toc|table-?of-?contents)$/;
 /** Page-level wrappers are never dropped for their class names ("has-sidebar" on <body>). */
 const NEVER_BY_CLASS = new Set(['html', 'body', 'main', 'article']);
 
+/**
+ * `controlled`: the ids of the panels the page's own buttons open (`aria-controls`), an FAQ's
+ * answers among them.
+ */
 export function isBoilerplate(
   name: string,
   attrs: Record<string, string>,
   inMain: boolean,
   byClass: boolean,
+  controlled: ReadonlySet<string> = new Set(),
 ): boolean {
-  if (SKIP_TAGS.has(name)) return true;
+  if (SKIP_TAGS.has(name) && !(name === 'button' && opensPanel(attrs))) return true;
   if (name === 'header' && !inMain) return true;
   const role = attrs.role?.toLowerCase();
   if (role && SKIP_ROLES.has(role)) return true;
-  // A tab's panel is hidden until its tab is chosen: the other platform's instructions.
-  if (role === 'tabpanel') return false;
-  if (attrs['aria-hidden'] === 'true' || 'hidden' in attrs) return true;
-  const style = attrs.style;
-  if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
+  // Hidden until opened, and content all the same: a tab's panel (the other platforms'
+  // instructions), an accordion's region or the panel a button opens (an FAQ's answer).
+  const panel =
+    role === 'tabpanel' || role === 'region' || (!!attrs.id && controlled.has(attrs.id));
+  if (!panel && isHidden(attrs)) return true;
   const cls = attrs.class;
   const id = attrs.id;
   // A heading is chrome only inside chrome (its nav or footer is dropped whole); its own class
@@ -96,6 +101,25 @@ export function isBoilerplate(
 }
 
 const HEADING_TAG = /^h[1-6]$/;
+
+/**
+ * A disclosure's button (an FAQ's question): it names the panel it opens or says it is open.
+ * Not a tab's (its label is a control's: "Bash", "Windows").
+ */
+const opensPanel = (attrs: Record<string, string>) =>
+  attrs.role !== 'tab' && ('aria-controls' in attrs || 'aria-expanded' in attrs);
+
+/** A kept button's panels, kept though hidden (a menu's toggle in a dropped header adds none). */
+export function notePanels(name: string, attrs: Record<string, string>, ids: Set<string>): void {
+  if (name !== 'button' || !opensPanel(attrs)) return;
+  for (const id of (attrs['aria-controls'] ?? '').split(/\s+/)) if (id) ids.add(id);
+}
+
+function isHidden(attrs: Record<string, string>): boolean {
+  if (attrs['aria-hidden'] === 'true' || 'hidden' in attrs) return true;
+  const style = attrs.style;
+  return !!style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
 /** Sections (`<section>`, Sphinx's div.section, DocBook's div.sect1). */
 const namesSection = (name: string, cls: string | undefined) =>
   name === 'section' || SECTION_CLASS.test(cls ?? '');

@@ -281,6 +281,27 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it("keeps an FAQ's questions and the hidden answers they open, not a menu's toggle or panel", () => {
+    const page = `<html><body><header class="site-header">
+      <button aria-expanded="false" aria-controls="mobile-menu">Menu</button></header>
+      <div id="mobile-menu" hidden><a href="/a">About</a> <a href="/b">Shop</a></div>
+      <main><h1>Questions</h1><p>Everything about orders, delivery and returns, answered by our team.</p>
+      <h3><button aria-expanded="false" aria-controls="faq-1">Do you ship abroad?</button></h3>
+      <div id="faq-1" hidden><p>Yes, to every country in the EU within five days.</p></div>
+      <h3><button aria-expanded="false">Can I return a kettle?</button></h3>
+      <div role="region" hidden><p>Within 30 days, unused.</p></div>
+      <button role="tab" aria-controls="t1">Bash</button><button role="tab" aria-controls="t2">Fish</button>
+      <p style="display:none">Tracking text</p><button>Subscribe</button></main></body></html>`;
+    expect(extractHtml(page, 'https://shop.test/faq').text.split('\n\n')).toEqual([
+      '# Questions',
+      'Everything about orders, delivery and returns, answered by our team.',
+      '### Do you ship abroad?',
+      'Yes, to every country in the EU within five days.',
+      '### Can I return a kettle?',
+      'Within 30 days, unused.',
+    ]);
+  });
+
   it("drops the page's own table of contents but keeps lists of links to other pages", () => {
     const out = text(
       '<ul><li><a href="#a">Alpha</a></li><li><a href="#b">Beta</a></li><li><a href="#c">Gamma</a></li></ul>' +

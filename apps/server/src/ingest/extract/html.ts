@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { isBoilerplate, isMainMarker } from './html-boilerplate.ts';
+import { isBoilerplate, isMainMarker, notePanels } from './html-boilerplate.ts';
 import type { LinkContext } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
 
@@ -121,6 +121,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
     images: new Set(),
   };
   const stack: Frame[] = [];
+  const controlled = new Set<string>();
   let skipDepth = 0;
   let mainDepth = 0;
   let sawMain = false;
@@ -139,7 +140,9 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
           inTitle = !meta.title && (skipDepth === 0 || stack.some((f) => f.name === 'head'));
         }
         readMeta(meta, name, attrs, pageUrl, skipDepth > 0);
-        const skip = skipDepth > 0 || isBoilerplate(name, attrs, mainDepth > 0, byClass);
+        const skip =
+          skipDepth > 0 || isBoilerplate(name, attrs, mainDepth > 0, byClass, controlled);
+        if (!skip) notePanels(name, attrs, controlled);
         const isMain = !skip && isMainMarker(name, attrs);
         stack.push({ name, skip, main: isMain });
         if (skip) {
