@@ -139,6 +139,12 @@ function marksAreBoilerplate(marks: string, inMain: boolean): boolean {
   return false;
 }
 
+/** A page's footer: the `<footer>` element, the contentinfo landmark, or a div marked footer. */
+export function isSiteFooter(name: string, attrs: Record<string, string>): boolean {
+  if (name === 'footer' || attrs.role?.toLowerCase() === 'contentinfo') return true;
+  return /(?:^|[\s_-])footer(?:$|[\s_-])/i.test(`${attrs.class ?? ''} ${attrs.id ?? ''}`);
+}
+
 export function isMainMarker(name: string, attrs: Record<string, string>): boolean {
   if (name === 'main' || name === 'article') return true;
   if (attrs.role?.toLowerCase() === 'main') return true;

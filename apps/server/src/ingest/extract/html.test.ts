@@ -302,6 +302,19 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it("keeps the site's footer (address, hours, phone) on its home page only, without its links", () => {
+    const page = `<html><body><header class="site-header"><nav><a href="/a">About</a></nav></header>
+      <main><h1>Acme Bikes</h1><p>Handmade city bikes from Utrecht, serviced by us for life.</p></main>
+      <footer class="site-footer"><div class="footer-contact"><p>Oudegracht 1, Utrecht. Open
+      Monday to Saturday, 9:00 to 18:00.</p></div><nav class="footer-nav"><a href="/privacy">Privacy</a>
+      </nav><button>Back to top</button></footer></body></html>`;
+    const body = '# Acme Bikes\n\nHandmade city bikes from Utrecht, serviced by us for life.';
+    const footer = 'Oudegracht 1, Utrecht. Open Monday to Saturday, 9:00 to 18:00.';
+    expect(extractHtml(page, 'https://acme.test/').text).toBe(`${body}\n\n${footer}`);
+    expect(extractHtml(page, 'https://acme.test/index.html').text).toBe(`${body}\n\n${footer}`);
+    expect(extractHtml(page, 'https://acme.test/bikes').text).toBe(body);
+  });
+
   it("drops the page's own table of contents but keeps lists of links to other pages", () => {
     const out = text(
       '<ul><li><a href="#a">Alpha</a></li><li><a href="#b">Beta</a></li><li><a href="#c">Gamma</a></li></ul>' +

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { isBoilerplate, isMainMarker, notePanels } from './html-boilerplate.ts';
+import { isBoilerplate, isMainMarker, isSiteFooter, notePanels } from './html-boilerplate.ts';
 import type { LinkContext } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
 
@@ -109,6 +109,8 @@ interface Frame {
   name: string;
   skip: boolean;
   main: boolean;
+  /** The home page's footer, kept as main text. */
+  footer: boolean;
 }
 
 function extractWith(html: string, pageUrl: string, byClass: boolean): ExtractedHtml {
@@ -122,6 +124,9 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
   };
   const stack: Frame[] = [];
   const controlled = new Set<string>();
+  // The site's address, hours and contacts live in its footer: read once, on the home page.
+  const home = isHomePage(pageUrl);
+  let footerDepth = 0;
   let skipDepth = 0;
   let mainDepth = 0;
   let sawMain = false;
@@ -140,18 +145,22 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
           inTitle = !meta.title && (skipDepth === 0 || stack.some((f) => f.name === 'head'));
         }
         readMeta(meta, name, attrs, pageUrl, skipDepth > 0);
+        const footer = home && skipDepth === 0 && footerDepth === 0 && isSiteFooter(name, attrs);
+        const byClassHere = byClass && footerDepth === 0;
         const skip =
-          skipDepth > 0 || isBoilerplate(name, attrs, mainDepth > 0, byClass, controlled);
+          !footer &&
+          (skipDepth > 0 || isBoilerplate(name, attrs, mainDepth > 0, byClassHere, controlled));
         if (!skip) notePanels(name, attrs, controlled);
-        const isMain = !skip && isMainMarker(name, attrs);
-        stack.push({ name, skip, main: isMain });
+        const isMain = !skip && (footer || isMainMarker(name, attrs));
+        stack.push({ name, skip, main: isMain, footer });
+        if (footer) footerDepth++;
         if (skip) {
           skipDepth++;
           return;
         }
         if (isMain) {
           mainDepth++;
-          sawMain = true;
+          sawMain ||= !footer;
         }
         out((b) => b.open(name, attrs));
       },
@@ -163,6 +172,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         if (name === 'title') inTitle = false;
         const frame = stack.pop();
         if (!frame) return;
+        if (frame.footer) footerDepth--;
         if (frame.skip) {
           skipDepth--;
           return;
@@ -174,10 +184,19 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
+  return pageOf(meta, sawMain ? main : null, all, pageUrl);
+}
 
+/** The page as extracted: its main region's text when it has one worth reading, else all. */
+function pageOf(
+  meta: PageMeta,
+  main: StructuredText | null,
+  all: StructuredText,
+  pageUrl: string,
+): ExtractedHtml {
   const allText = all.toString();
-  const mainText = main.toString();
-  const useMain = sawMain && mainText.length >= Math.min(200, allText.length * 0.2);
+  const mainText = main?.toString() ?? '';
+  const useMain = !!main && mainText.length >= Math.min(200, allText.length * 0.2);
   const text = useMain ? mainText : allText;
   return {
     linkContexts: resolveContexts((useMain ? main : all).linked.links, meta.base, pageUrl),
@@ -189,6 +208,12 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
     noindex: meta.noindex,
     nofollow: meta.nofollow,
   };
+}
+
+/** The site's root page (`/`, `/index.html`): where a crawl starts and a site says who it is. */
+function isHomePage(pageUrl: string): boolean {
+  const path = safeUrl(pageUrl) ? new URL(pageUrl).pathname : '';
+  return /^\/(?:index\.html?)?$/i.test(path);
 }
 
 /**
