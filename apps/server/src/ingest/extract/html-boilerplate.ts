@@ -4,7 +4,7 @@
  * tag, ARIA role and class/id.
  */
 import { boundedMemo } from '../../lib/bounded-memo.ts';
-import { SECTION_CLASS } from './html-tags.ts';
+import { HEADINGS, SECTION_CLASS } from './html-tags.ts';
 
 const SKIP_TAGS = new Set([
   'script',
@@ -73,7 +73,7 @@ export function isBoilerplate(
   attrs: Record<string, string>,
   inMain: boolean,
   byClass: boolean,
-  controlled: ReadonlySet<string> = new Set(),
+  controlled: ReadonlySet<string>,
 ): boolean {
   if (SKIP_TAGS.has(name) && !(name === 'button' && opensPanel(attrs))) return true;
   if (name === 'header' && !inMain) return true;
@@ -88,7 +88,7 @@ export function isBoilerplate(
   const id = attrs.id;
   // A heading is chrome only inside chrome (its nav or footer is dropped whole); its own class
   // styles it (Docusaurus: "anchor anchorWithStickyNavbar_LWe7").
-  if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name) || HEADING_TAG.test(name)) return false;
+  if ((!cls && !id) || !byClass || NEVER_BY_CLASS.has(name) || HEADINGS[name]) return false;
   // A section's id is its title made an anchor ("Pagination" → #pagination,
   // "Comments", "Navigation", "Menu"): it names what the section is about, not page chrome,
   // unless it names a cookie banner. So does an id a generator made from a title: with capitals
@@ -99,8 +99,6 @@ export function isBoilerplate(
   if (!marks) return false;
   return inMain ? marksInMain(marks) : marksOutsideMain(marks);
 }
-
-const HEADING_TAG = /^h[1-6]$/;
 
 /**
  * A disclosure's button (an FAQ's question): it names the panel it opens or says it is open.
