@@ -23,8 +23,18 @@ export type Frame =
   /** `own`: the heading's id or an anchor inside it; `section`: the enclosing section's id. */
   | (Base & { kind: 'heading'; level: number; own?: string; section?: string })
   | (Base & { kind: 'pre' })
-  /** `chars`: text of its items; `fragmentChars`: of that, text linking to this page's anchors. */
-  | (Base & { kind: 'list'; items: string[]; chars: number; fragmentChars: number })
+  /**
+   * `chars`: text of its items; of that, `fragmentChars` links to this page's anchors,
+   * `localChars` to this page or others of its site (relative links); `nested`: a list inside.
+   */
+  | (Base & {
+      kind: 'list';
+      items: string[];
+      chars: number;
+      fragmentChars: number;
+      localChars: number;
+      nested: boolean;
+    })
   | (Base & { kind: 'item' })
   /**
    * `sections`: its terms carry ids (`<dt id>`, an API reference's entries, a manual's settings),
@@ -52,15 +62,40 @@ export interface Cell {
   th: boolean;
 }
 
-/** A list of at least this many items, nearly all of it links to the page's own anchors. */
+/** A list as it opens, before any item (the structure adds where it stands). */
+export const newList = (): Omit<FrameOf<'list'>, keyof Base> => ({
+  kind: 'list',
+  items: [],
+  chars: 0,
+  fragmentChars: 0,
+  localChars: 0,
+  nested: false,
+});
+
+/** A link's text counted in a list it is in: to this page's anchors, to the site's pages. */
+export function countLink(list: FrameOf<'list'>, href: string, chars: number): void {
+  const fragment = href.startsWith('#');
+  if (fragment) list.fragmentChars += chars;
+  if (fragment || !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(href)) list.localChars += chars;
+}
+
+/**
+ * A table of contents: a list of at least this many items, nearly all of it link text, either
+ * to the page's own anchors, or nested (chapters and their sections) with links to the site's
+ * pages (relative links): a manual's contents on its index page, Sphinx's toctree and general
+ * index. Their lines repeat the titles of what they link to, so they would match nearly any
+ * question and be cited for it. A flat list of links to other pages is kept: often content
+ * ("examples of writable streams: HTTP requests, fs write streams, …").
+ */
 const TOC_MIN_ITEMS = 3;
 const TOC_LINK_SHARE = 0.8;
 
 export function isTableOfContents(list: FrameOf<'list'>): boolean {
+  const mostly = (chars: number) => chars >= TOC_LINK_SHARE * list.chars;
   return (
     list.items.length >= TOC_MIN_ITEMS &&
     list.chars > 0 &&
-    list.fragmentChars >= TOC_LINK_SHARE * list.chars
+    (mostly(list.fragmentChars) || (list.nested && mostly(list.localChars)))
   );
 }
 

@@ -1,5 +1,6 @@
 import { shortenAtWord } from '../../lib/shorten.ts';
 import {
+  countLink,
   definitionItem,
   type Frame,
   type FrameOf,
@@ -7,6 +8,7 @@ import {
   headingsAllowed,
   isTableOfContents,
   joinCallout,
+  newList,
 } from './html-frames.ts';
 import { collapse, LINE_BREAK, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
@@ -83,7 +85,7 @@ export class StructuredText {
         return { kind: 'pre' };
       case 'ul':
       case 'ol':
-        return { kind: 'list', items: [], chars: 0, fragmentChars: 0 };
+        return newList();
       case 'li':
         return top === 'list' ? { kind: 'item' } : undefined;
       case 'dl':
@@ -194,9 +196,12 @@ export class StructuredText {
       case 'item':
         this.finishItem(this.contentOf(frame));
         return;
-      case 'list':
+      case 'list': {
+        const outer = this.nearest('list');
+        if (outer) outer.nested = true;
         if (!isTableOfContents(frame)) this.emit(frame.items.join('\n'));
         return;
+      }
       case 'term':
         (this.top as FrameOf<'dl'>).terms.push(this.contentOf(frame).join(' '));
         return;
@@ -271,10 +276,8 @@ export class StructuredText {
       return;
     }
     if (fragment && symbolOnly && this.nearest('term')) return;
-    if (fragment) {
-      const chars = collapse(frame.inline).length + frame.blocks.join(' ').length;
-      for (const f of this.stack) if (f.kind === 'list') f.fragmentChars += chars;
-    }
+    const chars = collapse(frame.inline).length + frame.blocks.join(' ').length;
+    for (const f of this.stack) if (f.kind === 'list') countLink(f, frame.href, chars);
     for (const block of frame.blocks) this.emit(block);
     this.linked.add(this.top, frame.href, frame.blocks);
     this.top.inline += frame.inline;

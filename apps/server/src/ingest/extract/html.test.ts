@@ -326,6 +326,28 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(out).toContain('- One\n- Two\n- Three');
   });
 
+  it("drops a manual's contents (nested lists of links to its pages) but keeps flat and worded ones", () => {
+    const contents =
+      '<ul><li><a href="intro.html">1. Introduction</a><ul><li><a href="intro.html#scope">1.1. Scope</a></li>' +
+      '<li><a href="intro.html#terms">1.2. Terms</a></li></ul></li><li><a href="setup.html">2. Setup</a></li>' +
+      '<li><a href="faq.html">3. Questions</a></li></ul>';
+    const examples =
+      '<ul><li><a href="http.html#req">HTTP requests</a></li><li><a href="fs.html">fs write streams</a></li>' +
+      '<li><a href="net.html">TCP sockets</a></li></ul>';
+    const described =
+      '<ul><li><a href="cli.html">CLI</a>: every command and its options<ul><li><a href="cli.html#b">build</a>: ' +
+      'writes the site</li><li><a href="cli.html#s">serve</a>: previews it</li></ul></li><li>More soon</li></ul>';
+    const elsewhere =
+      '<ul><li><a href="https://wiki.test/a">Wiki</a><ul><li><a href="https://wiki.test/b">FAQ</a></li>' +
+      '<li><a href="https://wiki.test/c">Mentors</a></li></ul></li><li><a href="https://lists.test/">Lists</a></li></ul>';
+    const out = text(`<h1>Guide</h1><p>Read on.</p>${contents}${examples}${described}${elsewhere}`);
+    expect(out).not.toContain('Introduction');
+    expect(out).not.toContain('1.1. Scope');
+    expect(out).toContain('- HTTP requests\n- fs write streams\n- TCP sockets');
+    expect(out).toContain('CLI: every command and its options');
+    expect(out).toContain('Mentors');
+  });
+
   it('fences code blocks and keeps them verbatim', () => {
     const out = text('<p>Run:</p><pre>git commit --amend\n\n# edit the message</pre>');
     expect(out).toBe('Run:\n\n```\ngit commit --amend\n\n# edit the message\n```');
