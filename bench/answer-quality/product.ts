@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChatResponse } from '@docent/shared';
 import { createRuntime } from '../../apps/server/src/bootstrap.ts';
@@ -15,6 +16,8 @@ export interface Product {
   url: string;
   /** Crawls the sitemap and trains every page it lists into a new bot; returns the bot id. */
   trainSitemap(sitemapUrl: string): Promise<{ botId: string; pages: number; seconds: number }>;
+  /** Uploads a PDF (stage 2 of upload/documents) into a new bot and waits for its training. */
+  trainPdf(file: string): Promise<{ botId: string; seconds: number }>;
   ask(botId: string, question: string, conversationId?: string): Promise<ChatResponse>;
   close(): Promise<void>;
 }
@@ -34,13 +37,20 @@ const TRAIN_TIMEOUT_MS = 60 * 60_000;
 
 type Call = <T>(method: 'GET' | 'POST', route: string, body?: unknown) => Promise<T>;
 
-/** The API as the web app calls it: JSON in, the envelope's `response` out, errors thrown. */
+/**
+ * The API as the web app calls it: JSON in (or a form, sent as the browser sends it), the
+ * envelope's `response` out, errors thrown.
+ */
 function apiClient(url: string, headers: Record<string, string>): Call {
   return async <T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> => {
+    const form = body instanceof FormData;
     const res = await fetch(`${url}/api/${route}`, {
       method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      // fetch writes a form's own multipart content type, boundary included.
+      headers: form
+        ? Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'content-type'))
+        : headers,
+      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
     });
     const json = (await res.json()) as { hasError?: boolean; message?: string; response: T };
     if (!res.ok || json.hasError) {
@@ -58,6 +68,28 @@ async function until<T>(what: string, poll: () => Promise<T | undefined>): Promi
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
   throw new Error(`${what} did not finish in time`);
+}
+
+/** Polls the bot's training status until it is done (throws on a training error). */
+function trained(call: Call, botId: string) {
+  return until('training', async () => {
+    type Status = { processing_complete: boolean; progress: { error: string | null } };
+    const s = await call<Status>('GET', `upload/status/${botId}`);
+    progress(`training: ${JSON.stringify(s.progress)}`);
+    if (s.progress.error) throw new Error(`training failed: ${s.progress.error}`);
+    return s.processing_complete ? true : undefined;
+  });
+}
+
+async function trainPdf(call: Call, file: string) {
+  const started = performance.now();
+  const form = new FormData();
+  form.append('json_data', JSON.stringify({ stage: 2, bot_count: 1 }));
+  const content = new Blob([readFileSync(file)], { type: 'application/pdf' });
+  form.append('file', content, path.basename(file));
+  const { botId } = await call<{ botId: string }>('POST', 'upload/documents', form);
+  await trained(call, botId);
+  return { botId, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Stage 3 (list the sitemap's pages), then stage 2 (train them all), then wait for training. */
@@ -83,13 +115,7 @@ async function trainSitemap(call: Call, sitemapUrl: string) {
     bot_count: 1,
     bot_id: '',
   });
-  await until('training', async () => {
-    type Status = { processing_complete: boolean; progress: { error: string | null } };
-    const s = await call<Status>('GET', `upload/status/${botId}`);
-    progress(`training: ${JSON.stringify(s.progress)}`);
-    if (s.progress.error) throw new Error(`training failed: ${s.progress.error}`);
-    return s.processing_complete ? true : undefined;
-  });
+  await trained(call, botId);
   return { botId, pages: pages.length, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -122,6 +148,7 @@ export async function startProduct(opts: ProductOptions): Promise<Product & { us
     url,
     userId,
     trainSitemap: (sitemapUrl) => trainSitemap(call, sitemapUrl),
+    trainPdf: (file) => trainPdf(call, file),
     ask: (botId, question, conversationId) =>
       call<ChatResponse>('POST', 'ai/chat', {
         bot_id: botId,

@@ -64,6 +64,46 @@ describe('chunkDocument', () => {
     expect(chunks[1]?.text).toBe('Items can be returned within 30 days.');
   });
 
+  it("reads a PDF's `#` lines as text: a shell comment does not hide its headings or become one", () => {
+    const text = [
+      '5.8.1 Monitoring bugs',
+      'Add a cron job to get a weekly email of your open bugs:',
+      '# ask for weekly reports of bugs in my packages',
+      '0 17 * * fri echo "index maint address" | mail request@bugs.debian.org',
+      '',
+      '5.8.2 Responding to bugs',
+      'Send replies to the original submitter of the bug.',
+    ].join('\n');
+    const pdf = chunkDocument({ title: 't', text, kind: 'pdf' });
+    expect(pdf.map((c) => c.heading)).toEqual([
+      '5.8.1 Monitoring bugs',
+      '5.8.2 Responding to bugs',
+    ]);
+    expect(pdf[0]?.text).toContain('# ask for weekly reports');
+    // Typed text may be Markdown: there the same line is a heading, as its author wrote it.
+    const typed = chunkDocument({ title: 't', text, kind: 'text' });
+    expect(typed.map((c) => c.heading)).toContain('ask for weekly reports of bugs in my packages');
+  });
+
+  it("takes an FAQ's numbered questions for headings, not every line ending in a question mark", () => {
+    const text = [
+      '2.1 What is the latest version of Debian?',
+      'Currently there are three versions of Debian.',
+      '',
+      'Why would you wait?',
+      'Testing gets the new packages first.',
+      '',
+      '2.2 Are there package upgrades in stable?',
+      'No new functionality is added to the stable release.',
+    ].join('\n');
+    const chunks = chunkDocument({ title: 't', text, kind: 'pdf' });
+    expect(chunks.map((c) => c.heading)).toEqual([
+      '2.1 What is the latest version of Debian?',
+      '2.2 Are there package upgrades in stable?',
+    ]);
+    expect(chunks[0]?.text).toContain('Why would you wait? Testing gets the new packages first.');
+  });
+
   it('packs short paragraphs together and splits long text within the size bounds', () => {
     const paragraphs = Array.from({ length: 40 }, (_, i) => sentences(3, `Topic${i}`));
     const chunks = chunkDocument({ title: 't', text: paragraphs.join('\n\n'), kind: 'text' });

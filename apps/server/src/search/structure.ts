@@ -21,6 +21,8 @@ export const FENCED_CODE_BLOCK = /^```[^\n]*\n[\s\S]*?^```[^\n]*$/gm;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)\s*$/;
 const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const MAX_TITLE_LENGTH = 80;
+/** "2.1 What is …?": a section number of two or more levels, then a question. */
+const NUMBERED_QUESTION = /^\d+(?:\.\d+)+\.?\s+\p{Lu}[^.!?]*\?$/u;
 const MAX_TITLE_WORDS = 10;
 /** Title-like lines (no `#`) rank below every Markdown level. */
 const PLAIN_LEVEL = 7;
@@ -34,6 +36,8 @@ const BREADCRUMB_DEPTH = 3;
 export function isTitleLike(line: string): boolean {
   const t = line.trim();
   if (t.length < 2 || t.length > MAX_TITLE_LENGTH) return false;
+  // A numbered question is an FAQ's heading ("2.1 What is the latest version of Debian?").
+  if (NUMBERED_QUESTION.test(t)) return true;
   if (/[.,;!?\-–—]$/.test(t) || LIST_ITEM.test(t)) return false;
   // A line ending on "of", "the", "and"… is a wrapped sentence, not a title.
   if (isStopWord(t.split(/\s+/).at(-1)?.toLowerCase() ?? '')) return false;
@@ -74,9 +78,13 @@ export function parseSections(text: string, kind: DocumentKind): Section[] {
   let current: Section = { heading: null, paragraphs: [] };
   let block: string[] = [];
   let fenced = false;
+  // Text read from a PDF's layout or a video's captions is never Markdown: a line starting with
+  // `#` there is a shell comment or an IRC channel in an example, not a heading, and must not
+  // turn the document's real (bare) headings off.
+  const markdown = kind !== 'pdf' && kind !== 'transcript';
   const plainHeadings =
     (kind === 'web' || kind === 'pdf' || kind === 'text') &&
-    !lines.some((l) => MARKDOWN_HEADING.test(l));
+    !(markdown && lines.some((l) => MARKDOWN_HEADING.test(l)));
 
   const flushBlock = () => {
     const para = joinLines(block, kind).trim();
@@ -104,7 +112,7 @@ export function parseSections(text: string, kind: DocumentKind): Section[] {
       flushBlock();
       continue;
     }
-    const md = MARKDOWN_HEADING.exec(line);
+    const md = markdown ? MARKDOWN_HEADING.exec(line) : null;
     if (md?.[1] && md[2]) {
       openHeading(md[1].length, md[2], md[3]);
       continue;

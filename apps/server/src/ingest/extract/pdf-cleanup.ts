@@ -1,9 +1,12 @@
 import { marksOf, type PlaceMark, pageAnchor } from '../../search/places.ts';
+import { dropContentsEntries } from './pdf-contents.ts';
 
 /**
- * Whole-document clean-up after per-page layout: running headers and footers (the same line,
- * page numbers aside, at the top or bottom of most pages) are dropped, and words hyphenated
- * across a line end are joined again.
+ * Whole-document clean-up after per-page layout: the table of contents (pdf-contents.ts) and
+ * running headers and footers are dropped — the same line, page numbers aside, at the top or
+ * bottom of most pages, or a line carrying the page's printed number ("5.8. Handling bugs 39",
+ * "6 Chapter 2. Applying to Become a Member": the current section's or chapter's title, which
+ * changes through the document) — and words hyphenated across a line end are joined again.
  */
 const EDGE_LINES = 2;
 const MIN_REPEATS = 3;
@@ -16,7 +19,7 @@ export function assembleDocument(pages: string[][]): string {
 
 /** assembleDocument, with where each page starts in the text (search/places.ts). */
 export function assemblePages(pages: string[][]): { text: string; pageMarks: PlaceMark[] } {
-  const cleaned = dropRunningHeadersAndFooters(pages);
+  const cleaned = dropNumberedEdges(dropRunningHeadersAndFooters(dropContentsEntries(pages)));
   const lines: string[] = [];
   for (const page of cleaned) {
     if (lines.length && page.length) lines.push('');
@@ -68,6 +71,46 @@ export function dropRunningHeadersAndFooters(pages: string[][]): string[][] {
       ...e.bottom.filter((i) => repeated('bottom', page[i] as string)),
     ]);
     return page.filter((_, i) => !drop.has(i));
+  });
+}
+
+/** An integer opening or closing a line, as a page number beside a running title does. */
+function edgeNumbers(line: string): number[] {
+  const t = line.trim();
+  const first = /^(\d{1,4})\s+\S/.exec(t)?.[1];
+  const last = /\S\s+(\d{1,4})$/.exec(t)?.[1];
+  return [first, last].flatMap((n) => (n === undefined ? [] : [Number(n)]));
+}
+
+/**
+ * Edge lines carrying the page's printed number: the printed number runs with the page's
+ * position, so number minus position is the same on most pages (one offset for the whole
+ * document). A line at a page's edge whose number sits at that offset is a running header or
+ * footer, whatever its words.
+ */
+export function dropNumberedEdges(pages: string[][]): string[][] {
+  const withText = pages.filter((p) => p.some((l) => l.trim()));
+  if (withText.length < MIN_REPEATS) return pages;
+  const pagesAt = new Map<number, Set<number>>();
+  pages.forEach((page, i) => {
+    const e = edges(page);
+    for (const at of [...e.top, ...e.bottom]) {
+      for (const n of edgeNumbers(page[at] as string)) {
+        pagesAt.set(n - i, (pagesAt.get(n - i) ?? new Set()).add(i));
+      }
+    }
+  });
+  const threshold = Math.max(MIN_REPEATS, Math.ceil(withText.length * REPEAT_SHARE));
+  const offsets = new Set([...pagesAt].filter(([, on]) => on.size >= threshold).map(([o]) => o));
+  if (offsets.size === 0) return pages;
+  return pages.map((page, i) => {
+    const e = edges(page);
+    const drop = new Set(
+      [...e.top, ...e.bottom].filter((at) =>
+        edgeNumbers(page[at] as string).some((n) => offsets.has(n - i)),
+      ),
+    );
+    return page.filter((_, at) => !drop.has(at));
   });
 }
 

@@ -83,6 +83,52 @@ describe('document clean-up', () => {
     }
   });
 
+  it("drops running heads that carry the page's printed number, whatever their title", () => {
+    const sections = ['Getting started', 'Mentors', 'Registering', 'Duties', 'Voting', 'Retiring'];
+    const pages = sections.map((title, i) => {
+      const printed = i + 5; // the front matter is not numbered
+      const head = i % 2 === 0 ? `${printed} Chapter 2. Applying` : `2.${i}. ${title} ${printed}`;
+      return [head, `${title} is explained on this page.`, `3 steps are needed for ${title}.`];
+    });
+    const text = assembleDocument(pages);
+    expect(text).not.toContain('Chapter 2. Applying');
+    expect(text).not.toMatch(/^2\.\d\. \w+ \d+$/m);
+    for (const title of sections) {
+      expect(text).toContain(`${title} is explained on this page.`);
+      expect(text).toContain(`3 steps are needed for ${title}.`);
+    }
+  });
+
+  it('drops a table of contents, wrapped entries included, and keeps what shares its page', () => {
+    const contents = [
+      'Contents',
+      '1 Definitions and overview 1',
+      '1.1 What is this FAQ? . . . . . . . . . . . . . . 1',
+      '1.5 What is the difference between Debian and other',
+      'distributions? . . . . . . . . . . . . . . . . . 2',
+      '2 Getting Debian . . . . . . . . . . . . . . . . . 5',
+      'Index 9',
+      '',
+      'This FAQ answers common questions.',
+    ];
+    const body = ['1.1 What is this FAQ?', 'It gives frequently asked questions with answers.'];
+    const text = assembleDocument([contents, body, ['More answers.'], ['Last page.']]);
+    expect(text).toBe(
+      'Contents\n\nThis FAQ answers common questions.\n\n' +
+        '1.1 What is this FAQ?\nIt gives frequently asked questions with answers.\n\nMore answers.\n\nLast page.',
+    );
+    const menu = [
+      'Coffee',
+      'Latte . . . . . . . . . 5',
+      'Espresso . . . . . . . 3',
+      'Mocha . . . . . . . . . 6',
+      'Tea . . . . . . . . . . 4',
+    ];
+    const prices = ['Espresso ........ 2.50', 'Latte ........ 3.20', 'Mocha ........ 3.80'];
+    expect(assembleDocument([menu, ['Open daily.']])).toBe(`${menu.join('\n')}\n\nOpen daily.`);
+    expect(assembleDocument([prices])).toBe(prices.join('\n'));
+  });
+
   it('keeps everything on documents too short to tell headers apart', () => {
     expect(
       assembleDocument([
