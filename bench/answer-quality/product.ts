@@ -18,6 +18,12 @@ export interface Product {
   trainSitemap(sitemapUrl: string): Promise<{ botId: string; pages: number; seconds: number }>;
   /** Uploads a PDF (stage 2 of upload/documents) into a new bot and waits for its training. */
   trainPdf(file: string): Promise<{ botId: string; seconds: number }>;
+  /** Imports a Q&A CSV (its question and answer columns) into a new bot and waits for training. */
+  trainCsv(
+    file: string,
+    questions: string,
+    answers: string,
+  ): Promise<{ botId: string; seconds: number }>;
   ask(botId: string, question: string, conversationId?: string): Promise<ChatResponse>;
   close(): Promise<void>;
 }
@@ -81,13 +87,13 @@ function trained(call: Call, botId: string) {
   });
 }
 
-async function trainPdf(call: Call, file: string) {
+/** A file uploaded as the dashboard's file screens send it, into a new bot, then trained. */
+async function trainFile(call: Call, route: string, file: string, type: string, json: object) {
   const started = performance.now();
   const form = new FormData();
-  form.append('json_data', JSON.stringify({ stage: 2, bot_count: 1 }));
-  const content = new Blob([readFileSync(file)], { type: 'application/pdf' });
-  form.append('file', content, path.basename(file));
-  const { botId } = await call<{ botId: string }>('POST', 'upload/documents', form);
+  form.append('json_data', JSON.stringify({ ...json, bot_count: 1 }));
+  form.append('file', new Blob([readFileSync(file)], { type }), path.basename(file));
+  const { botId } = await call<{ botId: string }>('POST', route, form);
   await trained(call, botId);
   return { botId, seconds: (performance.now() - started) / 1000 };
 }
@@ -148,7 +154,13 @@ export async function startProduct(opts: ProductOptions): Promise<Product & { us
     url,
     userId,
     trainSitemap: (sitemapUrl) => trainSitemap(call, sitemapUrl),
-    trainPdf: (file) => trainPdf(call, file),
+    trainPdf: (file) => trainFile(call, 'upload/documents', file, 'application/pdf', { stage: 2 }),
+    trainCsv: (file, questions, answers) =>
+      trainFile(call, 'upload/question_answers', file, 'text/csv', {
+        stage: 1,
+        questions,
+        answers,
+      }),
     ask: (botId, question, conversationId) =>
       call<ChatResponse>('POST', 'ai/chat', {
         bot_id: botId,

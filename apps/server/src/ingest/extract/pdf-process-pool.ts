@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { MediaError } from '../../lib/file-type.ts';
 import { childEntryArgs } from '../../server-files.ts';
 import { ProcessWatch } from './process-watch.ts';
@@ -82,12 +83,16 @@ function spawnProcess(limits: PdfRunLimits): PooledProcess {
   return { child, ready, jobs: 0, limitsKey: `${limits.maxHeapMb}/${limits.maxMemoryMb}`, watch };
 }
 
+/** The child's stderr pipe as the socket it is (Readable's type hides ref/unref). */
+const streamOf = (child: ChildProcess) => child.stderr as Socket | null;
+
 function take(limits: PdfRunLimits): PooledProcess {
   const key = `${limits.maxHeapMb}/${limits.maxMemoryMb}`;
   const at = idle.findIndex((p) => p.limitsKey === key);
   const pooled = at >= 0 ? (idle.splice(at, 1)[0] as PooledProcess) : spawnProcess(limits);
   pooled.child.ref();
   pooled.child.channel?.ref();
+  streamOf(pooled.child)?.ref();
   return pooled;
 }
 
@@ -97,8 +102,11 @@ function giveBack(pooled: PooledProcess, healthy: boolean): void {
   const { child } = pooled;
   if (healthy && idle.length < MAX_IDLE && pooled.jobs < JOBS_PER_PROCESS) {
     for (const event of ['message', 'error', 'exit'] as const) child.removeAllListeners(event);
+    // An idle process must not keep its parent alive: neither it, nor its IPC channel, nor the
+    // pipe its errors come through (a bench or a script would otherwise never exit).
     child.unref();
     child.channel?.unref();
+    streamOf(child)?.unref();
     child.once('exit', () => {
       const i = idle.indexOf(pooled);
       if (i >= 0) idle.splice(i, 1);

@@ -115,6 +115,28 @@ describe('extractive engine', () => {
     expect(passages).toEqual([qa]);
   });
 
+  it('answers from a Q&A pair asked in other words, but not from one about something else', () => {
+    const pets = passage({
+      title: 'Should I worry about my dog or cat and the flu?',
+      url: null,
+      question: 'Should I worry about my dog or cat and the flu?',
+      text: 'There is no evidence that pets such as dogs or cats spread the flu to people.',
+    });
+    const ride = passage({
+      title: 'How do I book a test ride?',
+      url: null,
+      question: 'How do I book a test ride?',
+      text: 'Book a test ride online; the bike is ready at the shop within a day.',
+    });
+    const ask = (question: string) =>
+      extractAnswer({ bot, question, history: [], passages: [pets, ride] }).text;
+    // Four topical words, one ("owners") named differently from the pair ("people").
+    expect(ask('Can pets spread the flu to their owners?')).toBe(pets.text);
+    // The subject of a short question missing from the pair: a different question.
+    expect(ask('How do I book a bike repair?')).toBe(DONT_KNOW_REPLY);
+    expect(ask('How do I book a repair?')).toBe(DONT_KNOW_REPLY);
+  });
+
   it("says it doesn't know when no passage is about the question", async () => {
     const events = await collect({
       bot,
