@@ -37,13 +37,29 @@ function isContentsPage(lines: string[], pageCount: number): boolean {
   return ascending && Math.max(...numbers) <= pageCount + PAGE_NUMBER_SLACK;
 }
 
-/** Each page's lines without its table-of-contents entries. */
+/** "1.5 What is the difference between Debian and other": an entry whose title wraps. */
+const NUMBERED_START = /^\d+(?:\.\d+)*\.?\s+\S/;
+
+/**
+ * Each page's lines without its table-of-contents entries: from the first line with dot
+ * leaders to the last, widened over the entry-like lines right before and after (a chapter's
+ * line without leaders, "Index 65", blank lines between them), never further.
+ */
 export function dropContentsEntries(pages: string[][]): string[][] {
   return pages.map((page) => {
     if (!isContentsPage(page, pages.length)) return page;
-    const isEntry = (l: string) => LEADER_ENTRY.test(l.trim()) || ENTRY.test(l.trim());
-    const first = page.findIndex(isEntry);
-    const last = page.findLastIndex(isEntry);
+    const leader = (i: number) => LEADER_ENTRY.test(page[i]?.trim() ?? '');
+    const entryLike = (i: number) => {
+      const l = page[i]?.trim() ?? '';
+      return l === '' || ENTRY.test(l) || NUMBERED_START.test(l);
+    };
+    let first = page.findIndex((_, i) => leader(i));
+    let last = page.findLastIndex((_, i) => leader(i));
+    while (first > 0 && entryLike(first - 1)) first--;
+    while (last < page.length - 1 && entryLike(last + 1)) last++;
+    // The paragraph breaks around the contents stay: they part what the page keeps.
+    while (page[first]?.trim() === '') first++;
+    while (page[last]?.trim() === '') last--;
     return [...page.slice(0, first), ...page.slice(last + 1)];
   });
 }
