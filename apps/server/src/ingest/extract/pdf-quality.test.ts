@@ -28,20 +28,39 @@ if (!hasPdftotext) {
   it.skip('NOTICE: pdftotext is absent (run scripts/ensure-test-tools.sh); comparison skipped', () => {});
 }
 
+/** A line of a table of contents as pdftotext writes it: dot leaders, maybe a page number. */
+const LEADERS = /(?:\.\s?){4,}\s*\d*\s*$/;
+
+/**
+ * pdftotext's text without what the product leaves out on purpose, told apart by pdftotext's
+ * own layout rather than by the product's rules: each page's first and last line (where running
+ * heads, footers and page numbers are) and the pages of the table of contents (three lines or
+ * more ending in dot leaders). Pages are parted by form feeds.
+ */
+function bodyOf(reference: string): string {
+  return reference
+    .split('\f')
+    .map((page) => {
+      const lines = page.split('\n').filter((l) => l.trim());
+      if (lines.filter((l) => LEADERS.test(l)).length >= 3) return '';
+      return lines.slice(1, -1).join('\n');
+    })
+    .join('\n');
+}
+
 describe.runIf(hasFixtures && hasPdftotext)(
   'born-digital PDFs give the words pdftotext gives',
   () => {
-    // Running headers/footers are dropped on purpose and hyphenated words joined, which
-    // pdftotext does not do: that is the whole gap allowed here (measured: 0.983–0.997).
+    // Every word of the body is read (measured: recall 0.994–0.9998), and nothing is read
+    // that pdftotext does not read (hyphenated words joined aside: precision 0.9997–0.9998).
     it.each(['fhs-3.0.pdf', 'debian-faq.en.pdf', 'developers-reference.pdf'])(
       '%s',
       async (name) => {
         const file = path.join(FIXTURES, 'pdfs', name);
-        const reference = words(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString());
+        const reference = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString();
         const ours = words((await extractPdf(readFileSync(file))).text);
-        const { recall, precision } = bagOverlap(reference, ours);
-        expect(recall).toBeGreaterThanOrEqual(0.98);
-        expect(precision).toBeGreaterThanOrEqual(0.995);
+        expect(bagOverlap(words(bodyOf(reference)), ours).recall).toBeGreaterThanOrEqual(0.99);
+        expect(bagOverlap(words(reference), ours).precision).toBeGreaterThanOrEqual(0.995);
       },
       120_000,
     );
