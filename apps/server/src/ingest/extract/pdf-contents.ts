@@ -7,13 +7,14 @@
  *
  * A page holds contents when at least MIN_ENTRIES of its lines, and CONTENTS_SHARE of them,
  * end in dot leaders and an integer, and those integers never decrease down the page and stay
- * within the document's pages: page numbers. A price list ("Espresso ........ 2.50",
- * "Pot of tea ..... 4" after "Latte ..... 5") is not one.
+ * within the document's pages: page numbers (printed ones run behind the PDF's own count, its
+ * front matter unnumbered). A price list ("Espresso ........ 2.50", "Pot of tea ..... 4" after
+ * "Latte ..... 5") is not one, nor is anything in a document of fewer than MIN_PAGES pages,
+ * where a menu may well list whole prices in ascending order.
  */
 const MIN_ENTRIES = 3;
 const CONTENTS_SHARE = 0.3;
-/** Printed page numbers may run ahead of the PDF's own count (a book's front matter apart). */
-const PAGE_NUMBER_SLACK = 50;
+const MIN_PAGES = 4;
 
 /** ". . . . 12" or "........ 12": dot leaders, then the entry's page number. */
 const LEADER_ENTRY = /(?:\.\s?){4,}\s*(\d{1,4})\s*$/;
@@ -34,7 +35,7 @@ function isContentsPage(lines: string[], pageCount: number): boolean {
     return false;
   }
   const ascending = numbers.every((n, i) => i === 0 || n >= (numbers[i - 1] as number));
-  return ascending && Math.max(...numbers) <= pageCount + PAGE_NUMBER_SLACK;
+  return ascending && Math.max(...numbers) <= pageCount;
 }
 
 /** "1.5 What is the difference between Debian and other": an entry whose title wraps. */
@@ -46,6 +47,7 @@ const NUMBERED_START = /^\d+(?:\.\d+)*\.?\s+\S/;
  * line without leaders, "Index 65", blank lines between them), never further.
  */
 export function dropContentsEntries(pages: string[][]): string[][] {
+  if (pages.length < MIN_PAGES) return pages;
   return pages.map((page) => {
     if (!isContentsPage(page, pages.length)) return page;
     const leader = (i: number) => LEADER_ENTRY.test(page[i]?.trim() ?? '');

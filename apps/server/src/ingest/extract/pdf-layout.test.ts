@@ -106,8 +106,8 @@ describe('document clean-up', () => {
       '1.1 What is this FAQ? . . . . . . . . . . . . . . 1',
       '1.5 What is the difference between Debian and other',
       'distributions? . . . . . . . . . . . . . . . . . 2',
-      '2 Getting Debian . . . . . . . . . . . . . . . . . 5',
-      'Index 9',
+      '2 Getting Debian . . . . . . . . . . . . . . . . . 3',
+      'Index 4',
       '',
       'This FAQ answers common questions.',
     ];
@@ -127,6 +127,13 @@ describe('document clean-up', () => {
     const prices = ['Espresso ........ 2.50', 'Latte ........ 3.20', 'Mocha ........ 3.80'];
     expect(assembleDocument([menu, ['Open daily.']])).toBe(`${menu.join('\n')}\n\nOpen daily.`);
     expect(assembleDocument([prices])).toBe(prices.join('\n'));
+    // Whole prices in ascending order, in a leaflet too short to have a table of contents.
+    const sorted = [
+      'Espresso . . . . . . . 2',
+      'Latte . . . . . . . . . 3',
+      'Mocha . . . . . . . . . 4',
+    ];
+    expect(assembleDocument([sorted, ['Open daily.']])).toBe(`${sorted.join('\n')}\n\nOpen daily.`);
   });
 
   it('keeps everything on documents too short to tell headers apart', () => {
