@@ -50,9 +50,31 @@ function edges(page: string[]): { top: number[]; bottom: number[] } {
   return { top: content.slice(0, EDGE_LINES), bottom: content.slice(-EDGE_LINES) };
 }
 
-export function dropRunningHeadersAndFooters(pages: string[][]): string[][] {
-  const withText = pages.filter((p) => p.some((l) => l.trim()));
-  if (withText.length < MIN_REPEATS) return pages;
+/** How many pages a pattern must recur on to count as running; undefined = too few pages. */
+function repeatThreshold(pages: string[][]): number | undefined {
+  const withText = pages.filter((p) => p.some((l) => l.trim())).length;
+  if (withText < MIN_REPEATS) return undefined;
+  return Math.max(MIN_REPEATS, Math.ceil(withText * REPEAT_SHARE));
+}
+
+/** Each page without the edge lines `drop` picks (`page` is the page's index). */
+function withoutEdges(
+  pages: string[][],
+  drop: (line: string, where: 'top' | 'bottom', page: number) => boolean,
+): string[][] {
+  return pages.map((page, p) => {
+    const e = edges(page);
+    const dropped = new Set([
+      ...e.top.filter((at) => drop(page[at] as string, 'top', p)),
+      ...e.bottom.filter((at) => drop(page[at] as string, 'bottom', p)),
+    ]);
+    return page.filter((_, at) => !dropped.has(at));
+  });
+}
+
+function dropRunningHeadersAndFooters(pages: string[][]): string[][] {
+  const threshold = repeatThreshold(pages);
+  if (threshold === undefined) return pages;
   const counts = { top: new Map<string, number>(), bottom: new Map<string, number>() };
   for (const page of pages) {
     const e = edges(page);
@@ -61,17 +83,7 @@ export function dropRunningHeadersAndFooters(pages: string[][]): string[][] {
       for (const key of seen) counts[where].set(key, (counts[where].get(key) ?? 0) + 1);
     }
   }
-  const threshold = Math.max(MIN_REPEATS, Math.ceil(withText.length * REPEAT_SHARE));
-  const repeated = (where: 'top' | 'bottom', line: string) =>
-    (counts[where].get(edgeKey(line)) ?? 0) >= threshold;
-  return pages.map((page) => {
-    const e = edges(page);
-    const drop = new Set([
-      ...e.top.filter((i) => repeated('top', page[i] as string)),
-      ...e.bottom.filter((i) => repeated('bottom', page[i] as string)),
-    ]);
-    return page.filter((_, i) => !drop.has(i));
-  });
+  return withoutEdges(pages, (line, where) => (counts[where].get(edgeKey(line)) ?? 0) >= threshold);
 }
 
 /** An integer opening or closing a line, as a page number beside a running title does. */
@@ -88,9 +100,9 @@ function edgeNumbers(line: string): number[] {
  * document). A line at a page's edge whose number sits at that offset is a running header or
  * footer, whatever its words.
  */
-export function dropNumberedEdges(pages: string[][]): string[][] {
-  const withText = pages.filter((p) => p.some((l) => l.trim()));
-  if (withText.length < MIN_REPEATS) return pages;
+function dropNumberedEdges(pages: string[][]): string[][] {
+  const threshold = repeatThreshold(pages);
+  if (threshold === undefined) return pages;
   const pagesAt = new Map<number, Set<number>>();
   pages.forEach((page, i) => {
     const e = edges(page);
@@ -100,18 +112,11 @@ export function dropNumberedEdges(pages: string[][]): string[][] {
       }
     }
   });
-  const threshold = Math.max(MIN_REPEATS, Math.ceil(withText.length * REPEAT_SHARE));
   const offsets = new Set([...pagesAt].filter(([, on]) => on.size >= threshold).map(([o]) => o));
   if (offsets.size === 0) return pages;
-  return pages.map((page, i) => {
-    const e = edges(page);
-    const drop = new Set(
-      [...e.top, ...e.bottom].filter((at) =>
-        edgeNumbers(page[at] as string).some((n) => offsets.has(n - i)),
-      ),
-    );
-    return page.filter((_, at) => !drop.has(at));
-  });
+  return withoutEdges(pages, (line, _where, i) =>
+    edgeNumbers(line).some((n) => offsets.has(n - i)),
+  );
 }
 
 /** "exam-" + "ple of" → "example of"; a capitalised next line keeps the hyphen. */
