@@ -104,6 +104,31 @@ describe('chunkDocument', () => {
     expect(chunks[0]?.text).toContain('Why would you wait? Testing gets the new packages first.');
   });
 
+  it('joins a numbered question the layout wrapped into one heading; a short one stays whole', () => {
+    const text = [
+      '1.5 What is the difference between Debian GNU/Linux and other',
+      '',
+      'Linux distributions? Why should I choose Debian over some',
+      '',
+      'other distribution?',
+      '',
+      'These key features distinguish Debian from other Linux distributions:',
+      'the Debian package maintenance system.',
+      '',
+      '5.8.1 Monitoring bugs',
+      'Why wait for users to report them?',
+      'Subscribe to the package tracker.',
+    ].join('\n');
+    const chunks = chunkDocument({ title: 't', text, kind: 'pdf' });
+    expect(chunks.map((c) => c.heading)).toEqual([
+      '1.5 What is the difference between Debian GNU/Linux and other Linux distributions? Why should I choose Debian over some other distribution?',
+      '5.8.1 Monitoring bugs',
+    ]);
+    // A sentence leading into a list is text, not the list's heading.
+    expect(chunks[0]?.text).toContain('These key features distinguish Debian');
+    expect(chunks[1]?.text).toContain('Why wait for users to report them?');
+  });
+
   it('packs short paragraphs together and splits long text within the size bounds', () => {
     const paragraphs = Array.from({ length: 40 }, (_, i) => sentences(3, `Topic${i}`));
     const chunks = chunkDocument({ title: 't', text: paragraphs.join('\n\n'), kind: 'text' });

@@ -23,6 +23,20 @@ const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const MAX_TITLE_LENGTH = 80;
 /** "2.1 What is …?": a section number of two or more levels, then a question. */
 const NUMBERED_QUESTION = /^\d+(?:\.\d+)+\.?\s+\p{Lu}[^.!?]*\?$/u;
+/** A section number of two or more levels opening a capitalised line: a heading's start. */
+const NUMBERED_START = /^\d+(?:\.\d+)+\.?\s+\p{Lu}/u;
+/** A question's end, closing quote or bracket allowed ("… what is Linux?!", "… `unstable'?"). */
+const QUESTION_END = /\?[!"”’')]*$/u;
+/**
+ * A numbered question the layout wrapped ("1.5 What is the difference between Debian and
+ * other" / "Linux distributions? Why should I choose Debian?") spans at most this many lines
+ * and characters; a longer run is a paragraph that happens to start with a number.
+ */
+const MAX_WRAPPED_TITLE_LINES = 3;
+const MAX_WRAPPED_TITLE_LENGTH = 240;
+const MIN_WRAPPED_LINE = 40;
+/** A line ending in a colon with more words than this leads into what follows, not a title. */
+const MAX_LABEL_WORDS = 4;
 const MAX_TITLE_WORDS = 10;
 /** Title-like lines (no `#`) rank below every Markdown level. */
 const PLAIN_LEVEL = 7;
@@ -39,6 +53,8 @@ export function isTitleLike(line: string): boolean {
   // A numbered question is an FAQ's heading ("2.1 What is the latest version of Debian?").
   if (NUMBERED_QUESTION.test(t)) return true;
   if (/[.,;!?\-–—]$/.test(t) || LIST_ITEM.test(t)) return false;
+  // "These key features distinguish Debian:" introduces a list; "Requirements:" may head one.
+  if (t.endsWith(':') && t.split(/\s+/).length > MAX_LABEL_WORDS) return false;
   // A line ending on "of", "the", "and"… is a wrapped sentence, not a title.
   if (isStopWord(t.split(/\s+/).at(-1)?.toLowerCase() ?? '')) return false;
   if (!/^(?:\p{Lu}|\d+(?:\.\d+)*\.?\s+\p{L})/u.test(t)) return false;
@@ -47,6 +63,33 @@ export function isTitleLike(line: string): boolean {
   if (/:\/\/|\S{25,}/u.test(t)) return false;
   if ((t.match(/\p{N}/gu)?.length ?? 0) * 3 > t.length) return false;
   return t.split(/\s+/).length <= MAX_TITLE_WORDS;
+}
+
+/**
+ * A numbered question from line `at`, wrapped over up to MAX_WRAPPED_TITLE_LINES lines (blank
+ * lines between them skipped, as the layout leaves them after large type), with the index of
+ * its last line; undefined when the line opens none. A wrapped first line runs most of the
+ * way across the page: a short one ("5.8.1 Monitoring bugs") is a whole title of its own,
+ * however its paragraph begins.
+ */
+function numberedQuestion(lines: string[], at: number): { title: string; end: number } | undefined {
+  let title = (lines[at] ?? '').trim();
+  if (!NUMBERED_START.test(title)) return undefined;
+  if (QUESTION_END.test(title)) {
+    return title.length <= MAX_WRAPPED_TITLE_LENGTH ? { title, end: at } : undefined;
+  }
+  if (title.length < MIN_WRAPPED_LINE) return undefined;
+  let taken = 1;
+  for (let i = at + 1; taken < MAX_WRAPPED_TITLE_LINES && i < lines.length; i++) {
+    const line = (lines[i] ?? '').trim();
+    if (line === '') continue;
+    if (NUMBERED_START.test(line) || LIST_ITEM.test(line)) return undefined;
+    title = `${title} ${line}`;
+    taken++;
+    if (title.length > MAX_WRAPPED_TITLE_LENGTH) return undefined;
+    if (QUESTION_END.test(title)) return { title, end: i };
+  }
+  return undefined;
 }
 
 function joinLines(lines: string[], kind: DocumentKind): string {
@@ -126,6 +169,12 @@ export function parseSections(text: string, kind: DocumentKind): Section[] {
     ) {
       openHeading(next.trim().startsWith('=') ? 1 : 2, line);
       i++;
+      continue;
+    }
+    const question = kind === 'pdf' && block.length === 0 ? numberedQuestion(lines, i) : undefined;
+    if (question) {
+      openHeading(PLAIN_LEVEL, question.title);
+      i = question.end;
       continue;
     }
     if (plainHeadings && block.length === 0 && isTitleLike(line)) {
