@@ -11,6 +11,13 @@ import { dropContentsEntries } from './pdf-contents.ts';
 const EDGE_LINES = 2;
 const MIN_REPEATS = 3;
 const REPEAT_SHARE = 0.4;
+/**
+ * A chapter's running head ("User Guide Chapter 2 Graphics and Text") is on every page of its
+ * chapter only: a line at the same edge of at least this many pages, and of this share of the
+ * pages from its first to its last, runs too.
+ */
+const MIN_CHAPTER_REPEATS = 4;
+const CHAPTER_SHARE = 0.5;
 
 /** Pages as lines ('' = paragraph break) → one text, paragraphs separated by blank lines. */
 export function assembleDocument(pages: string[][]): string {
@@ -19,7 +26,8 @@ export function assembleDocument(pages: string[][]): string {
 
 /** assembleDocument, with where each page starts in the text (search/places.ts). */
 export function assemblePages(pages: string[][]): { text: string; pageMarks: PlaceMark[] } {
-  const cleaned = dropNumberedEdges(dropRunningHeadersAndFooters(dropContentsEntries(pages)));
+  const body = dropContentsEntries(pages);
+  const cleaned = dropNumberedEdges(dropRunningHeadersAndFooters(body), body);
   const lines: string[] = [];
   for (const page of cleaned) {
     if (lines.length && page.length) lines.push('');
@@ -72,18 +80,38 @@ function withoutEdges(
   });
 }
 
+/** Per edge, the pages (indices, ascending) each key of an edge line is found on. */
+function edgePages(pages: string[][], key: (line: string) => string) {
+  const on = { top: new Map<string, number[]>(), bottom: new Map<string, number[]>() };
+  pages.forEach((page, p) => {
+    const e = edges(page);
+    for (const where of ['top', 'bottom'] as const) {
+      for (const k of new Set(e[where].map((i) => key(page[i] as string)))) {
+        on[where].set(k, [...(on[where].get(k) ?? []), p]);
+      }
+    }
+  });
+  return on;
+}
+
+/** A line word for word: numbered headings ("22.6 Version 4.5.0") share a shape, not words. */
+const wordsOf = (line: string) => line.replace(/\s+/g, ' ').trim();
+
 function dropRunningHeadersAndFooters(pages: string[][]): string[][] {
   const threshold = repeatThreshold(pages);
   if (threshold === undefined) return pages;
-  const counts = { top: new Map<string, number>(), bottom: new Map<string, number>() };
-  for (const page of pages) {
-    const e = edges(page);
-    for (const where of ['top', 'bottom'] as const) {
-      const seen = new Set(e[where].map((i) => edgeKey(page[i] as string)));
-      for (const key of seen) counts[where].set(key, (counts[where].get(key) ?? 0) + 1);
-    }
-  }
-  return withoutEdges(pages, (line, where) => (counts[where].get(edgeKey(line)) ?? 0) >= threshold);
+  const shaped = edgePages(pages, edgeKey);
+  const verbatim = edgePages(pages, wordsOf);
+  const acrossDocument = (on: number[] = []) => on.length >= threshold;
+  const acrossChapter = (on: number[] = []) =>
+    on.length >= MIN_CHAPTER_REPEATS &&
+    on.length >= CHAPTER_SHARE * ((on.at(-1) ?? 0) - (on[0] ?? 0) + 1);
+  return withoutEdges(
+    pages,
+    (line, where) =>
+      acrossDocument(shaped[where].get(edgeKey(line))) ||
+      acrossChapter(verbatim[where].get(wordsOf(line))),
+  );
 }
 
 /** An integer opening or closing a line, as a page number beside a running title does. */
@@ -98,20 +126,25 @@ function edgeNumbers(line: string): number[] {
  * Edge lines carrying the page's printed number: the printed number runs with the page's
  * position, so number minus position is the same on most pages (one offset for the whole
  * document). A line at a page's edge whose number sits at that offset is a running header or
- * footer, whatever its words.
+ * footer, whatever its words. The offset is counted on the pages as they were before the
+ * running headers went (`before`: the body pages' own numbered header, gone by now, is what shows
+ * the offset of the contents pages' "CONTENTS 9") and as they are (a running header's removal
+ * brings a numbered line below it to the edge).
  */
-function dropNumberedEdges(pages: string[][]): string[][] {
+function dropNumberedEdges(pages: string[][], before: string[][]): string[][] {
   const threshold = repeatThreshold(pages);
   if (threshold === undefined) return pages;
   const pagesAt = new Map<number, Set<number>>();
-  pages.forEach((page, i) => {
-    const e = edges(page);
-    for (const at of [...e.top, ...e.bottom]) {
-      for (const n of edgeNumbers(page[at] as string)) {
-        pagesAt.set(n - i, (pagesAt.get(n - i) ?? new Set()).add(i));
+  for (const version of [before, pages]) {
+    version.forEach((page, i) => {
+      const e = edges(page);
+      for (const at of [...e.top, ...e.bottom]) {
+        for (const n of edgeNumbers(page[at] as string)) {
+          pagesAt.set(n - i, (pagesAt.get(n - i) ?? new Set()).add(i));
+        }
       }
-    }
-  });
+    });
+  }
   const offsets = new Set([...pagesAt].filter(([, on]) => on.size >= threshold).map(([o]) => o));
   if (offsets.size === 0) return pages;
   return withoutEdges(pages, (line, _where, i) =>

@@ -99,6 +99,37 @@ describe('document clean-up', () => {
     }
   });
 
+  it("drops a chapter's running head, on its chapter's pages only, but keeps headings", () => {
+    const chapters = ['Basics', 'Tables', 'Charts'];
+    const pages = chapters.flatMap((chapter, c) =>
+      ['one', 'two', 'three', 'four', 'five'].map((part, p) => [
+        `User Guide Chapter ${c + 1} ${chapter}`,
+        // Four pages in a row open with a numbered heading: its shape repeats, not its words.
+        ...(c === 1 && p < 4 ? [`2.${p + 1} Version ${p + 1}.4.0`] : []),
+        `${chapter} part ${part} says something of its own.`,
+      ]),
+    );
+    const text = assembleDocument(pages);
+    expect(text).not.toContain('User Guide Chapter');
+    for (const version of [1, 2, 3, 4])
+      expect(text).toContain(`2.${version} Version ${version}.4.0`);
+    for (const chapter of chapters) expect(text).toContain(`${chapter} part three says something`);
+  });
+
+  it('finds the offset of printed page numbers on pages whose numbered header went first', () => {
+    // Body pages carry "Manual 5.4 <n>" (the same line, numbers aside, so dropped as running
+    // first), two front pages "CONTENTS <n>": the body's numbers show the front heads' offset.
+    const topics = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel'];
+    const pages = topics.map((topic, i) => [
+      i < 2 ? `CONTENTS ${i + 3}` : `Manual 5.4 ${i + 3}`,
+      `This page holds its own sentence about ${topic}.`,
+    ]);
+    const text = assembleDocument(pages);
+    expect(text).not.toContain('CONTENTS');
+    expect(text).not.toContain('Manual 5.4');
+    for (const topic of topics) expect(text).toContain(`sentence about ${topic}.`);
+  });
+
   it('drops a table of contents, wrapped entries included, and keeps what shares its page', () => {
     const contents = [
       'Contents',
