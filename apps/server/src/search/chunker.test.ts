@@ -115,6 +115,10 @@ describe('chunkDocument', () => {
       'These key features distinguish Debian from other Linux distributions:',
       'the Debian package maintenance system.',
       '',
+      'In addition, the packages in main',
+      '',
+      '• must not require a package outside of main.',
+      '',
       '5.8.1 Monitoring bugs',
       'Why wait for users to report them?',
       'Subscribe to the package tracker.',
@@ -124,8 +128,9 @@ describe('chunkDocument', () => {
       '1.5 What is the difference between Debian GNU/Linux and other Linux distributions? Why should I choose Debian over some other distribution?',
       '5.8.1 Monitoring bugs',
     ]);
-    // A sentence leading into a list is text, not the list's heading.
+    // Sentences leading into a list are text, not the list's heading.
     expect(chunks[0]?.text).toContain('These key features distinguish Debian');
+    expect(chunks[0]?.text).toContain('In addition, the packages in main');
     expect(chunks[1]?.text).toContain('Why wait for users to report them?');
   });
 

@@ -35,8 +35,13 @@ const QUESTION_END = /\?[!"”’')]*$/u;
 const MAX_WRAPPED_TITLE_LINES = 3;
 const MAX_WRAPPED_TITLE_LENGTH = 240;
 const MIN_WRAPPED_LINE = 40;
-/** A line ending in a colon with more words than this leads into what follows, not a title. */
+/**
+ * A line ending in a colon, or going on after an opener ("For example, the …"), with more
+ * words than this is a sentence leading into what follows, not a title.
+ */
 const MAX_LABEL_WORDS = 4;
+/** One to three words and a comma at the start of an unnumbered line, and the next word. */
+const SENTENCE_OPENER = /^(?:\p{L}[^\s,]*\s){0,2}\p{L}[^\s,]*,\s(\p{Ll}+)/u;
 const MAX_TITLE_WORDS = 10;
 /** Title-like lines (no `#`) rank below every Markdown level. */
 const PLAIN_LEVEL = 7;
@@ -53,8 +58,13 @@ export function isTitleLike(line: string): boolean {
   // A numbered question is an FAQ's heading ("2.1 What is the latest version of Debian?").
   if (NUMBERED_QUESTION.test(t)) return true;
   if (/[.,;!?\-–—]$/.test(t) || LIST_ITEM.test(t)) return false;
+  const words = t.split(/\s+/).length;
   // "These key features distinguish Debian:" introduces a list; "Requirements:" may head one.
-  if (t.endsWith(':') && t.split(/\s+/).length > MAX_LABEL_WORDS) return false;
+  if (t.endsWith(':') && words > MAX_LABEL_WORDS) return false;
+  // "In addition, the packages in non-free" opens a sentence; "Moving, removing and renaming
+  // packages" lists what its section is about.
+  const opener = SENTENCE_OPENER.exec(t)?.[1];
+  if (opener && isStopWord(opener) && words > MAX_LABEL_WORDS) return false;
   // A line ending on "of", "the", "and"… is a wrapped sentence, not a title.
   if (isStopWord(t.split(/\s+/).at(-1)?.toLowerCase() ?? '')) return false;
   if (!/^(?:\p{Lu}|\d+(?:\.\d+)*\.?\s+\p{L})/u.test(t)) return false;
@@ -62,7 +72,7 @@ export function isTitleLike(line: string): boolean {
   // Metadata, not titles: URLs, hashes and identifiers, mostly-numeric lines.
   if (/:\/\/|\S{25,}/u.test(t)) return false;
   if ((t.match(/\p{N}/gu)?.length ?? 0) * 3 > t.length) return false;
-  return t.split(/\s+/).length <= MAX_TITLE_WORDS;
+  return words <= MAX_TITLE_WORDS;
 }
 
 /**

@@ -55,6 +55,49 @@ describe('layoutPage', () => {
     ];
     expect(layoutPage(runs, 612)).toEqual(['para one a', 'para one b', '', 'para two']);
   });
+
+  it('keeps paragraph breaks on a page where most gaps are paragraph gaps', () => {
+    // Line spacing 12, paragraph gap 18: one three-line paragraph, then one-line list items.
+    const texts = [
+      'intro a',
+      'intro b',
+      'intro c',
+      '• item one',
+      '• item two',
+      '• item three',
+      '• item four',
+    ];
+    const ys = [712, 700, 688, 670, 652, 634, 616];
+    const runs = texts.flatMap((t, i) => line(72, ys[i] as number, t));
+    expect(layoutPage(runs, 612)).toEqual([
+      'intro a',
+      'intro b',
+      'intro c',
+      '',
+      '• item one',
+      '',
+      '• item two',
+      '',
+      '• item three',
+      '',
+      '• item four',
+    ]);
+  });
+
+  it('puts a footnote mark back on its line, spaced from its word', () => {
+    const runs = [
+      ...line(72, 700, 'the developers must be'),
+      ...line(72, 688, 'conversant.'),
+      // Superscript: smaller type, raised 4 units above the baseline of the line it ends.
+      { str: '1', x: 130, y: 692, width: 3, size: 6 },
+      ...line(72, 676, 'Next sentence of the paragraph.'),
+    ];
+    expect(layoutPage(runs, 612)).toEqual([
+      'the developers must be',
+      'conversant. 1',
+      'Next sentence of the paragraph.',
+    ]);
+  });
 });
 
 describe('document clean-up', () => {

@@ -21,6 +21,13 @@ interface Segment {
   text: string;
 }
 
+/** Runs grouped on one baseline, before they are cut into segments. */
+interface RunLine {
+  y: number;
+  size: number;
+  runs: TextRun[];
+}
+
 interface Line {
   y: number;
   size: number;
@@ -43,7 +50,7 @@ export function layoutPage(runs: TextRun[], pageWidth: number): string[] {
 function buildLines(runs: TextRun[]): Line[] {
   const usable = runs.filter((r) => r.str.length > 0 && r.size > 0);
   usable.sort((a, b) => b.y - a.y || a.x - b.x);
-  const lines: { y: number; size: number; runs: TextRun[] }[] = [];
+  const lines: RunLine[] = [];
   for (const run of usable) {
     const last = lines[lines.length - 1];
     if (last && Math.abs(last.y - run.y) <= 0.45 * Math.min(last.size, run.size)) {
@@ -53,9 +60,48 @@ function buildLines(runs: TextRun[]): Line[] {
       lines.push({ y: run.y, size: run.size, runs: [run] });
     }
   }
-  return lines
+  return attachMarks(lines)
     .map((l) => ({ y: l.y, size: l.size, segments: toSegments(l.runs, l.y) }))
     .filter((l) => l.segments.length > 0);
+}
+
+/** A footnote mark or exponent: at most this many characters, in type this much smaller. */
+const MAX_MARK_CHARS = 3;
+const MARK_SIZE_RATIO = 0.8;
+
+/**
+ * Raised or lowered small type ("…must be conversant¹", "¹ The Debian archive…") sits off its
+ * line's baseline, so it forms a line of its own; left so, a lone "1" splits the sentence it
+ * belongs to. A line of a mark only, within the height of the line below it (a superscript)
+ * or just under the line above (a subscript), joins that line, spaced off its neighbours.
+ */
+function attachMarks(lines: RunLine[]): RunLine[] {
+  const out: RunLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as RunLine;
+    const text = line.runs
+      .map((r) => r.str)
+      .join('')
+      .trim();
+    const isMark = text.length > 0 && text.length <= MAX_MARK_CHARS;
+    const below = lines[i + 1];
+    const above = out.at(-1);
+    const host =
+      isMark &&
+      below &&
+      line.size <= MARK_SIZE_RATIO * below.size &&
+      line.y - below.y <= 0.8 * below.size
+        ? below
+        : isMark &&
+            above &&
+            line.size <= MARK_SIZE_RATIO * above.size &&
+            above.y - line.y <= 0.5 * above.size
+          ? above
+          : undefined;
+    if (host) host.runs.push(...line.runs.map((r) => ({ ...r, str: ` ${r.str.trim()} ` })));
+    else out.push(line);
+  }
+  return out;
 }
 
 function toSegments(runs: TextRun[], y: number): Segment[] {
@@ -151,23 +197,55 @@ function readColumns(lines: Line[], gutter: number): OutLine[] {
 }
 
 /** A vertical jump clearly larger than the usual line spacing starts a new paragraph. */
-function withParagraphBreaks(lines: OutLine[]): string[] {
-  const gaps: number[] = [];
+/** Font sizes within this many units share a line spacing. */
+const SIZE_CLASS = 0.5;
+/** Lines closer than this many font sizes overlap: pieces of one line, not its spacing. */
+const MIN_SPACING_EM = 0.9;
+/** Two gaps within this share of each other are the same spacing. */
+const SAME_GAP = 0.03;
+
+/**
+ * The usual distance between lines of each font size on the page: the smallest spacing that
+ * recurs between consecutive lines of that size (on a page of one-line paragraphs and list
+ * items most gaps are paragraph gaps, so a median would take them for the norm), else their
+ * lower median; for a size seen once, the lower median of every gap on the page.
+ */
+function lineSpacings(lines: OutLine[]): (size: number) => number {
+  const all: number[] = [];
+  const bySize = new Map<number, number[]>();
   for (let i = 1; i < lines.length; i++) {
-    const gap = (lines[i - 1] as OutLine).y - (lines[i] as OutLine).y;
-    if (gap > 0) gaps.push(gap);
+    const prev = lines[i - 1] as OutLine;
+    const line = lines[i] as OutLine;
+    const gap = prev.y - line.y;
+    if (gap <= 0) continue;
+    all.push(gap);
+    if (Math.abs(prev.size - line.size) > SIZE_CLASS || gap < MIN_SPACING_EM * line.size) continue;
+    const key = Math.round(line.size / SIZE_CLASS);
+    bySize.set(key, [...(bySize.get(key) ?? []), gap]);
   }
-  gaps.sort((a, b) => a - b);
   // Lower median: on short pages the paragraph gaps must not become the norm.
-  const usual = gaps.length ? (gaps[Math.floor((gaps.length - 1) / 2)] as number) : 0;
+  const lowerMedian = (gaps: number[]) => gaps[Math.floor((gaps.length - 1) / 2)] ?? 0;
+  const spacing = new Map<number, number>();
+  for (const [key, gaps] of bySize) {
+    gaps.sort((a, b) => a - b);
+    const recurring = gaps.find((g, i) => (gaps[i + 1] ?? Infinity) <= g * (1 + SAME_GAP));
+    spacing.set(key, recurring ?? lowerMedian(gaps));
+  }
+  const fallback = lowerMedian(all.sort((a, b) => a - b));
+  return (size) => spacing.get(Math.round(size / SIZE_CLASS)) ?? fallback;
+}
+
+function withParagraphBreaks(lines: OutLine[]): string[] {
+  const usual = lineSpacings(lines);
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as OutLine;
     const prev = lines[i - 1];
     if (prev) {
       const gap = prev.y - line.y;
+      const spacing = usual(line.size);
       // Upward jumps are column changes; big downward jumps are paragraph or block breaks.
-      if (gap < 0 || (usual > 0 && gap > usual * 1.45 && gap > line.size * 1.2)) out.push('');
+      if (gap < 0 || (spacing > 0 && gap > spacing * 1.45 && gap > line.size * 1.2)) out.push('');
     }
     out.push(line.text);
   }
