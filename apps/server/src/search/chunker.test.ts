@@ -182,6 +182,12 @@ describe('chunkDocument', () => {
       kind: 'pdf',
     });
     expect(chunks[0]?.text).toBe('The example shows a line that wraps.');
+    const address = chunkDocument({
+      title: 't',
+      text: 'See the New Member’s Corner (https:\n//www.debian.org/devel/join) for more.',
+      kind: 'pdf',
+    });
+    expect(address[0]?.text).toContain('(https://www.debian.org/devel/join) for more.');
   });
 
   it('returns nothing for empty text', () => {

@@ -1,8 +1,11 @@
-/** Words whose trailing period does not end a sentence. */
+/**
+ * Words whose trailing period does not end a sentence. Not "etc.": a sentence that ends on it
+ * takes its period ("… to provide user support, etc. The description of …"), and one that goes
+ * on after it goes on in lower case ("files, links, etc. are kept"), which never ends one.
+ */
 const ABBREVIATIONS = new Set([
   'e.g',
   'i.e',
-  'etc',
   'vs',
   'al',
   'fig',

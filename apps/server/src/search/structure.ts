@@ -110,9 +110,11 @@ function joinLines(lines: string[], kind: DocumentKind): string {
     const line = raw.trim();
     if (out === '') out = line;
     else if (hardWrapped && !LIST_ITEM.test(line)) {
-      // "exam-\nple" is one word broken by the layout; "well-\nknown" loses only a hyphen.
-      out =
-        /\p{L}-$/u.test(out) && /^\p{Ll}/u.test(line) ? out.slice(0, -1) + line : `${out} ${line}`;
+      // "exam-\nple" is one word broken by the layout; "well-\nknown" loses only a hyphen;
+      // "(https:\n//www.debian.org)" is one address.
+      if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(line)) out = out.slice(0, -1) + line;
+      else if (/\b[a-z][a-z+.-]*:$/i.test(out) && line.startsWith('//')) out += line;
+      else out = `${out} ${line}`;
     } else out = `${out}\n${line}`;
   }
   return out.replace(/[ \t]+/g, ' ');

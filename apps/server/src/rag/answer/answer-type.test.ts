@@ -54,6 +54,15 @@ describe('a sentence holding the kind of answer asked for', () => {
     expect(fitsAnswerType(value, 'The cache is configurable.')).toBe(false);
   });
 
+  it('counts "one" as an amount, not as a pronoun', () => {
+    expect(fitsAnswerType(value, 'Only one sync runs at a time.')).toBe(true);
+    expect(fitsAnswerType(value, 'Keep one backup per device.')).toBe(true);
+    expect(fitsAnswerType(value, 'If you have no key yet, generate one.')).toBe(false);
+    expect(fitsAnswerType(value, 'Pick the one you use most.')).toBe(false);
+    expect(fitsAnswerType(value, 'One of the albums is shared.')).toBe(false);
+    expect(fitsAnswerType(value, 'One can also sync by hand.')).toBe(false);
+  });
+
   it('gives a reason: because, so that, to avoid, ensures …', () => {
     expect(fitsAnswerType(reason, 'Hidden files are skipped because they hold settings.')).toBe(
       true,
@@ -65,7 +74,8 @@ describe('a sentence holding the kind of answer asked for', () => {
     );
   });
 
-  it('says what its short subject is: "X is a …", "X is not a …"', () => {
+  it('says what its short subject is or names it: "X is a …", "X is not a …", "… are called X"', () => {
+    expect(fitsAnswerType(definition, 'Such uploads are called shared uploads (SUs).')).toBe(true);
     expect(fitsAnswerType(definition, 'Snapbox is a photo backup tool.')).toBe(true);
     expect(fitsAnswerType(definition, 'The sync module is not a backup.')).toBe(true);
     expect(fitsAnswerType(definition, 'Shared albums are meant for families.')).toBe(true);

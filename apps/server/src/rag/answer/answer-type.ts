@@ -45,18 +45,24 @@ export function answerTypeOf(question: string): AnswerType {
 const VALUE = new RegExp(
   [
     String.raw`(?:^|[\s,:="']|\s\()[-+]?\d+(?:[.,]\d+)?(?![.,]?\d)(?=$|[\s).,;:%'"]|[KMGT]i?B\b|ms\b|s\b)`,
-    String.raw`\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|million|half|twice|double)\b`,
+    String.raw`\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|million|half|twice|double)\b`,
+    // "one" counts things ("one process", "only one key"), not as a pronoun ("generate one",
+    // "the one you use", "one of them", "one can").
+    String.raw`(?<!\b(?:a|the|this|that|each|any|every|new|no|which)\s+)\bone\s+(?!(?:of|or|another|can|could|may|might|must|should|will|would|is|was|does)\b)\p{L}`,
     String.raw`\bDefault(?:s\s+to|:)\s`,
   ].join('|'),
-  'i',
+  'iu',
 );
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
 
-/** A sentence saying what its short subject is: "Scalar is a tool that …", "X is not a …". */
+/**
+ * A sentence saying what its short subject is, or naming it: "Scalar is a tool that …", "X is
+ * not a …", "Such uploads are called Non-Maintainer Uploads (NMU)".
+ */
 const DEFINITION =
-  /^(?:(?:the|an?)\s+)?(?:[^\s.!?]+\s+){0,4}?(?:is|are)\s+(?:not\s+)?(?:an?|the|one|used|meant|designed|intended)\b/i;
+  /^(?:(?:the|an?)\s+)?(?:[^\s.!?]+\s+){0,4}?(?:is|are)\s+(?:not\s+)?(?:an?|the|one|used|meant|designed|intended|called|known\s+as|referred\s+to\s+as)\b/i;
 
 /** Whether a sentence holds a kind of answer asked for. */
 export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
