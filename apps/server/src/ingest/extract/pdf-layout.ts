@@ -196,7 +196,6 @@ function readColumns(lines: Line[], gutter: number): OutLine[] {
   return out;
 }
 
-/** A vertical jump clearly larger than the usual line spacing starts a new paragraph. */
 /** Font sizes within this many units share a line spacing. */
 const SIZE_CLASS = 0.5;
 /** Lines closer than this many font sizes overlap: pieces of one line, not its spacing. */
@@ -235,6 +234,7 @@ function lineSpacings(lines: OutLine[]): (size: number) => number {
   return (size) => spacing.get(Math.round(size / SIZE_CLASS)) ?? fallback;
 }
 
+/** A vertical jump clearly larger than the usual line spacing starts a new paragraph. */
 function withParagraphBreaks(lines: OutLine[]): string[] {
   const usual = lineSpacings(lines);
   const out: string[] = [];
