@@ -110,11 +110,15 @@ export function applyCrawlList(event: CrawlListEvent): void {
 /**
  * Applies a crawl's `message`: once it says the crawl is over (process_complete 1), the outcome
  * stands even if the final list is still on its way; the list that follows fills the table.
+ * A success that arrives before any page list (a one-page crawl can finish first) waits for
+ * that list instead: a finished crawl without pages reads as one that found none, and the
+ * feed stops re-reading a crawl that is no longer running.
  */
 export function applyCrawlMessage(event: CrawlMessageEvent): void {
   const state = store.get();
   if (!state.crawlId || event.crawl_id !== state.crawlId) return;
   if (event.process_complete !== 1 || state.status !== 'running') return;
+  if (event.status === 'complete' && !event.hasError && !state.received) return;
   set({
     ...state,
     status: event.status,
