@@ -80,14 +80,17 @@ function withoutEdges(
   });
 }
 
-/** Per edge, the pages (indices, ascending) each key of an edge line is found on. */
-function edgePages(pages: string[][], key: (line: string) => string) {
+/**
+ * Per edge, the pages (indices, ascending) each key of an edge line is found on; a line the
+ * key function gives no key is not counted.
+ */
+function edgePages(pages: string[][], key: (line: string) => string | undefined) {
   const on = { top: new Map<string, number[]>(), bottom: new Map<string, number[]>() };
   pages.forEach((page, p) => {
     const e = edges(page);
     for (const where of ['top', 'bottom'] as const) {
       for (const k of new Set(e[where].map((i) => key(page[i] as string)))) {
-        on[where].set(k, [...(on[where].get(k) ?? []), p]);
+        if (k !== undefined) on[where].set(k, [...(on[where].get(k) ?? []), p]);
       }
     }
   });
@@ -97,27 +100,48 @@ function edgePages(pages: string[][], key: (line: string) => string) {
 /** A line word for word: numbered headings ("22.6 Version 4.5.0") share a shape, not words. */
 const wordsOf = (line: string) => line.replace(/\s+/g, ' ').trim();
 
+/** How a running head set in capitals opens: so many words, on so many letters, so capital. */
+const CAPS_OPENING_WORDS = 2;
+const MIN_CAPS_LETTERS = 10;
+const CAPS_SHARE = 0.8;
+
+/**
+ * The opening words of a line set in capitals, numbers aside: a running head naming chapter and
+ * section ("CHAPTER 5. SOFTWARE AVAILABLE IN THE … 5.4. HOW CAN I INSTALL A DEV") changes with
+ * every section and chapter, the way it opens ("CHAPTER #.") does not.
+ */
+function capsOpening(line: string): string | undefined {
+  const letters = line.match(/\p{L}/gu) ?? [];
+  const capitals = letters.filter((c) => c !== c.toLowerCase()).length;
+  if (letters.length < MIN_CAPS_LETTERS || capitals < CAPS_SHARE * letters.length) return undefined;
+  return edgeKey(line).split(' ').slice(0, CAPS_OPENING_WORDS).join(' ');
+}
+
 function dropRunningHeadersAndFooters(pages: string[][]): string[][] {
   const threshold = repeatThreshold(pages);
   if (threshold === undefined) return pages;
   const shaped = edgePages(pages, edgeKey);
   const verbatim = edgePages(pages, wordsOf);
+  const capitals = edgePages(pages, capsOpening);
   const acrossDocument = (on: number[] = []) => on.length >= threshold;
   const acrossChapter = (on: number[] = []) =>
     on.length >= MIN_CHAPTER_REPEATS &&
     on.length >= CHAPTER_SHARE * ((on.at(-1) ?? 0) - (on[0] ?? 0) + 1);
-  return withoutEdges(
-    pages,
-    (line, where) =>
+  return withoutEdges(pages, (line, where) => {
+    const opening = capsOpening(line);
+    return (
       acrossDocument(shaped[where].get(edgeKey(line))) ||
-      acrossChapter(verbatim[where].get(wordsOf(line))),
-  );
+      acrossChapter(verbatim[where].get(wordsOf(line))) ||
+      (opening !== undefined && acrossChapter(capitals[where].get(opening)))
+    );
+  });
 }
 
-/** An integer opening or closing a line, as a page number beside a running title does. */
+/** An integer opening or closing a line (or alone), as a page number beside a running title. */
 function edgeNumbers(line: string): number[] {
   const t = line.trim();
-  const first = /^(\d{1,4})\s+\S/.exec(t)?.[1];
+  // A number alone: the page number of a page without its running head (a chapter's first).
+  const first = /^(\d{1,4})(?:\s+\S|$)/.exec(t)?.[1];
   const last = /\S\s+(\d{1,4})$/.exec(t)?.[1];
   return [first, last].flatMap((n) => (n === undefined ? [] : [Number(n)]));
 }

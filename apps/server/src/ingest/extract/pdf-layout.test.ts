@@ -131,9 +131,12 @@ describe('document clean-up', () => {
     const pages = sections.map((title, i) => {
       const printed = i + 5; // the front matter is not numbered
       const head = i % 2 === 0 ? `${printed} Chapter 2. Applying` : `2.${i}. ${title} ${printed}`;
-      return [head, `${title} is explained on this page.`, `3 steps are needed for ${title}.`];
+      const body = [`${title} is explained on this page.`, `3 steps are needed for ${title}.`];
+      // A chapter's first page has no running head, only its number at the foot.
+      return i === 2 ? [...body, `${printed}`] : [head, ...body];
     });
     const text = assembleDocument(pages);
+    expect(text).not.toMatch(/^\d+$/m);
     expect(text).not.toContain('Chapter 2. Applying');
     expect(text).not.toMatch(/^2\.\d\. \w+ \d+$/m);
     for (const title of sections) {
@@ -157,6 +160,29 @@ describe('document clean-up', () => {
     for (const version of [1, 2, 3, 4])
       expect(text).toContain(`2.${version} Version ${version}.4.0`);
     for (const chapter of chapters) expect(text).toContain(`${chapter} part three says something`);
+  });
+
+  it('drops a running head in capitals that names a changing section, but not body text', () => {
+    const sections = [
+      '1.1. WHAT IS IT',
+      '1.2. WHO WROTE IT',
+      '2.1. HOW TO GET IT',
+      '2.3. HOW TO RUN',
+    ];
+    const pages = Array.from({ length: 8 }, (_, i) => {
+      const section = sections[Math.floor(i / 2)] as string;
+      const chapter = section.startsWith('1') ? 'CHAPTER 1. BASICS' : 'CHAPTER 2. SETUP';
+      return [
+        `${chapter} ${section} …`,
+        `Page ${['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'][i]} explains it.`,
+        // Notices in capitals at the foot, each opening its own way: body text.
+        `${['NOTE', 'WARNING', 'TIP', 'CAUTION'][i % 4]}: KEEP YOUR KEY ${i} SAFE AT HOME`,
+      ];
+    });
+    const text = assembleDocument(pages);
+    expect(text).not.toContain('CHAPTER');
+    expect(text).toContain('Page five explains it.');
+    expect(text).toContain('WARNING: KEEP YOUR KEY 5 SAFE AT HOME');
   });
 
   it('finds the offset of printed page numbers on pages whose numbered header went first', () => {

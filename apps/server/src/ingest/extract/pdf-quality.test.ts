@@ -34,8 +34,10 @@ const LEADERS = /(?:\.\s?){4,}\s*\d*\s*$/;
 /**
  * pdftotext's text without what the product leaves out on purpose, told apart by pdftotext's
  * own layout rather than by the product's rules: each page's first and last line (where running
- * heads, footers and page numbers are) and the pages of the table of contents (three lines or
- * more ending in dot leaders). Pages are parted by form feeds.
+ * heads, footers and page numbers are), with the lines in capitals right under the first (a
+ * running head set in capitals that pdftotext writes as two lines, "CHAPTER 1. DEFINITIONS AND
+ * OVERVIEW" above "1.3. OK, NOW I KNOW WHAT DEBIAN IS... …"), and the pages of the table of
+ * contents (three lines or more ending in dot leaders). Pages are parted by form feeds.
  */
 function bodyOf(reference: string): string {
   return reference
@@ -43,7 +45,8 @@ function bodyOf(reference: string): string {
     .map((page) => {
       const lines = page.split('\n').filter((l) => l.trim());
       if (lines.filter((l) => LEADERS.test(l)).length >= 3) return '';
-      return lines.slice(1, -1).join('\n');
+      const body = lines.findIndex((l, i) => i > 0 && /\p{Ll}/u.test(l));
+      return lines.slice(body < 0 ? 1 : body, -1).join('\n');
     })
     .join('\n');
 }
