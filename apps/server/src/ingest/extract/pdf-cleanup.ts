@@ -90,7 +90,10 @@ function edgePages(pages: string[][], key: (line: string) => string | undefined)
     const e = edges(page);
     for (const where of ['top', 'bottom'] as const) {
       for (const k of new Set(e[where].map((i) => key(page[i] as string)))) {
-        if (k !== undefined) on[where].set(k, [...(on[where].get(k) ?? []), p]);
+        if (k === undefined) continue;
+        const seen = on[where].get(k);
+        if (seen) seen.push(p);
+        else on[where].set(k, [p]);
       }
     }
   });
