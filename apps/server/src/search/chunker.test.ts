@@ -188,6 +188,12 @@ describe('chunkDocument', () => {
       kind: 'pdf',
     });
     expect(address[0]?.text).toContain('(https://www.debian.org/devel/join) for more.');
+    const comment = chunkDocument({
+      title: 't',
+      text: 'You write the setting in its file as follows:\n// the key, as given\nkey = 1',
+      kind: 'pdf',
+    });
+    expect(comment[0]?.text).toContain('as follows: // the key');
   });
 
   it('returns nothing for empty text', () => {

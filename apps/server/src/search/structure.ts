@@ -111,10 +111,11 @@ function joinLines(lines: string[], kind: DocumentKind): string {
     if (out === '') out = line;
     else if (hardWrapped && !LIST_ITEM.test(line)) {
       // "exam-\nple" is one word broken by the layout; "well-\nknown" loses only a hyphen;
-      // "(https:\n//www.debian.org)" is one address.
+      // "(https:\n//www.debian.org)" is one address ("as follows:\n// a comment" is not).
       if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(line)) out = out.slice(0, -1) + line;
-      else if (/\b[a-z][a-z+.-]*:$/i.test(out) && line.startsWith('//')) out += line;
-      else out = `${out} ${line}`;
+      else if (/\b(?:https?|ftps?|file|git|ssh|svn):$/i.test(out) && line.startsWith('//')) {
+        out += line;
+      } else out = `${out} ${line}`;
     } else out = `${out}\n${line}`;
   }
   return out.replace(/[ \t]+/g, ' ');
