@@ -86,18 +86,10 @@ function attachMarks(lines: RunLine[]): RunLine[] {
     const isMark = text.length > 0 && text.length <= MAX_MARK_CHARS;
     const below = lines[i + 1];
     const above = out.at(-1);
-    const host =
-      isMark &&
-      below &&
-      line.size <= MARK_SIZE_RATIO * below.size &&
-      line.y - below.y <= 0.8 * below.size
-        ? below
-        : isMark &&
-            above &&
-            line.size <= MARK_SIZE_RATIO * above.size &&
-            above.y - line.y <= 0.5 * above.size
-          ? above
-          : undefined;
+    const smallerThan = (other: RunLine) => line.size <= MARK_SIZE_RATIO * other.size;
+    const raised = below && smallerThan(below) && line.y - below.y <= 0.8 * below.size;
+    const lowered = above && smallerThan(above) && above.y - line.y <= 0.5 * above.size;
+    const host = !isMark ? undefined : raised ? below : lowered ? above : undefined;
     if (host) host.runs.push(...line.runs.map((r) => ({ ...r, str: ` ${r.str.trim()} ` })));
     else out.push(line);
   }
