@@ -1,3 +1,5 @@
+import { isNavigation, type LinkShare, noLinks } from './html-navigation.ts';
+
 /**
  * The open structures of a page while its text is built (html-structure.ts): each collects the
  * blocks and inline text inside it, and renders them when its element closes.
@@ -23,29 +25,29 @@ export type Frame =
   /** `own`: the heading's id or an anchor inside it; `section`: the enclosing section's id. */
   | (Base & { kind: 'heading'; level: number; own?: string; section?: string })
   | (Base & { kind: 'pre' })
-  /**
-   * `chars`: text of its items; of that, `fragmentChars` links to this page's anchors,
-   * `localChars` to this page or others of its site (relative links); `nested`: a list inside.
-   */
-  | (Base & {
-      kind: 'list';
-      items: string[];
-      chars: number;
-      fragmentChars: number;
-      localChars: number;
-      nested: boolean;
-    })
+  /** `nested`: a list inside. */
+  | (Base & { kind: 'list'; items: string[]; share: LinkShare; nested: boolean })
   | (Base & { kind: 'item' })
   /**
    * `sections`: its terms carry ids (`<dt id>`, an API reference's entries, a manual's settings),
    * so each entry is rendered as a subsection: the term a heading, its description the text.
    */
-  | (Base & { kind: 'dl'; terms: string[]; items: string[]; sections: boolean })
+  | (Base & { kind: 'dl'; terms: string[]; items: string[]; sections: boolean; share: LinkShare })
   | (Base & { kind: 'term' })
   | (Base & { kind: 'desc' })
-  | (Base & { kind: 'table'; header: string[] | null; rows: string[]; row: Cell[] })
+  | (Base & {
+      kind: 'table';
+      header: string[] | null;
+      rows: string[];
+      row: Cell[];
+      share: LinkShare;
+    })
   | (Base & { kind: 'cell'; th: boolean })
-  | (Base & { kind: 'link'; href: string })
+  /**
+   * `note`: marked as a footnote reference (class or role); `superscript`: wraps a `<sup>`. Either
+   * way a same-page link reading "1" or "[a]" is a footnote mark, not a word of the sentence.
+   */
+  | (Base & { kind: 'link'; href: string; note: boolean; superscript: boolean })
   | (Base & { kind: 'callout' });
 
 export type FrameOf<K extends Frame['kind']> = Extract<Frame, { kind: K }>;
@@ -66,38 +68,26 @@ export interface Cell {
 export const newList = (): Omit<FrameOf<'list'>, keyof Base> => ({
   kind: 'list',
   items: [],
-  chars: 0,
-  fragmentChars: 0,
-  localChars: 0,
+  share: noLinks(),
   nested: false,
 });
 
-/** A link's text counted in a list it is in: to this page's anchors, to the site's pages. */
-export function countLink(list: FrameOf<'list'>, href: string, chars: number): void {
-  const fragment = href.startsWith('#');
-  if (fragment) list.fragmentChars += chars;
-  if (fragment || !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(href)) list.localChars += chars;
-}
+/** A definition list as it opens: entry sections or not is decided by its first term. */
+export const newDefinitionList = (): Omit<FrameOf<'dl'>, keyof Base> => ({
+  kind: 'dl',
+  terms: [],
+  items: [],
+  sections: false,
+  share: noLinks(),
+});
 
-/**
- * A table of contents: a list of at least this many items, nearly all of it link text, either
- * to the page's own anchors, or nested (chapters and their sections) with links to the site's
- * pages (relative links): a manual's contents on its index page, Sphinx's toctree and general
- * index. Their lines repeat the titles of what they link to, so they would match nearly any
- * question and be cited for it. A flat list of links to other pages is kept: often content
- * ("examples of writable streams: HTTP requests, fs write streams, …").
- */
-const TOC_MIN_ITEMS = 3;
-const TOC_LINK_SHARE = 0.8;
-
-export function isTableOfContents(list: FrameOf<'list'>): boolean {
-  const mostly = (chars: number) => chars >= TOC_LINK_SHARE * list.chars;
-  return (
-    list.items.length >= TOC_MIN_ITEMS &&
-    list.chars > 0 &&
-    (mostly(list.fragmentChars) || (list.nested && mostly(list.localChars)))
-  );
-}
+export const newTable = (): Omit<FrameOf<'table'>, keyof Base> => ({
+  kind: 'table',
+  header: null,
+  rows: [],
+  row: [],
+  share: noLinks(),
+});
 
 /** A label cell short enough to read as "label: value". */
 const LABEL_MAX = 40;
@@ -142,4 +132,49 @@ export function definitionItem(terms: string[], body: string): string {
   if (!term) return body;
   if (!body) return term;
   return body.startsWith('```') ? `${term}:\n${body}` : `${term}: ${body}`;
+}
+
+/** A list item closed: its first line marked as an item, added to its list. */
+export function addItem(list: Frame, blocks: string[]): void {
+  const [first, ...rest] = blocks.join('\n').split('\n');
+  if (list.kind !== 'list' || !first) return;
+  list.items.push([`- ${first}`, ...rest].join('\n'));
+}
+
+/** A description closed: with the terms before it, one definition of its list. */
+export function addDefinition(dl: Frame, body: string): void {
+  if (dl.kind !== 'dl') return;
+  dl.items.push(definitionItem(dl.terms, body));
+  dl.terms = [];
+}
+
+/** A row ends (at the next `<tr>`, `</tr>` or the table's end): rendered with its header. */
+export function endRow(table: FrameOf<'table'> | undefined): void {
+  if (!table || table.row.length === 0) return;
+  const row = table.row;
+  table.row = [];
+  if (row.every((c) => c.th) && table.header === null && table.rows.length === 0) {
+    table.header = row.map((c) => c.text);
+    return;
+  }
+  const line = formatRow(row, table.header);
+  if (line) table.rows.push(line);
+}
+
+/**
+ * The blocks a closed list, table or definition list adds to the text: none for navigation; a
+ * list's items, a table's rows (its header alone when it has no other), each definition, or an
+ * entry-section list's own blocks (its entries' headings and texts, flushed by the caller).
+ */
+export function renderedBlocks(frame: FrameOf<'list' | 'table' | 'dl'>): string[] {
+  if (isNavigation(frame)) return [];
+  switch (frame.kind) {
+    case 'list':
+      return [frame.items.join('\n')];
+    case 'table':
+      return [frame.rows.length > 0 ? frame.rows.join('\n') : (frame.header ?? []).join(' | ')];
+    case 'dl':
+      if (frame.sections) return frame.blocks;
+      return frame.terms.length > 0 ? [...frame.items, frame.terms.join(', ')] : frame.items;
+  }
 }

@@ -1,17 +1,20 @@
 import { shortenAtWord } from '../../lib/shorten.ts';
 import {
-  countLink,
-  definitionItem,
+  addDefinition,
+  addItem,
+  endRow,
   type Frame,
   type FrameOf,
-  formatRow,
   headingsAllowed,
-  isTableOfContents,
   joinCallout,
+  newDefinitionList,
   newList,
+  newTable,
+  renderedBlocks,
 } from './html-frames.ts';
 import { collapse, LINE_BREAK, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
+import { countLink, countText, isFootnoteMark, isFootnoteRef } from './html-navigation.ts';
 import { BLOCK_TAGS, CALLOUT_CLASS, HEADINGS, SECTION_CLASS } from './html-tags.ts';
 
 /**
@@ -22,7 +25,8 @@ import { BLOCK_TAGS, CALLOUT_CLASS, HEADINGS, SECTION_CLASS } from './html-tags.
  * - a definition list's terms and description together: `-a, --all: Tell the command …`;
  * - each table row with its header cells: `Name: a | Value: 1`;
  * - code blocks fenced and verbatim; admonitions as `Note: …`;
- * - a list that is the page's own table of contents (links to its anchors) dropped.
+ * - navigation (a table of contents, an index: lists, tables or definition lists of links)
+ *   and footnote marks ("versions¹³¹") dropped.
  */
 const BLANK = /^\s*$/;
 const ANCHOR = /^[^\s{}]{1,200}$/;
@@ -47,6 +51,8 @@ export class StructuredText {
   private sectionId: string | undefined;
   /** Level of the last heading written: a definition list's entry sections go below it. */
   private headingLevel = 1;
+  /** `<sup>` elements open around the current position. */
+  private superscripts = 0;
 
   private get top(): Frame {
     return this.stack.at(-1) as Frame;
@@ -57,11 +63,16 @@ export class StructuredText {
     const heading = this.nearest('heading');
     if (heading && !heading.own && (attrs.id || attrs.name)) heading.own = attrs.id ?? attrs.name;
     if (!heading) this.noteAnchor(name, attrs);
+    if (name === 'sup') {
+      this.superscripts++;
+      const link = this.nearest('link');
+      if (link) link.superscript = true;
+    }
     const frame = this.frameFor(name, attrs);
     if (frame) this.push(frame);
     else if (name === 'br') this.top.inline += LINE_BREAK;
     else if (BLOCK_TAGS.has(name)) this.flush(this.top);
-    if (name === 'tr') this.closeRow();
+    if (name === 'tr') endRow(this.nearest('table'));
   }
 
   /**
@@ -89,19 +100,22 @@ export class StructuredText {
       case 'li':
         return top === 'list' ? { kind: 'item' } : undefined;
       case 'dl':
-        return { kind: 'dl', terms: [], items: [], sections: false };
+        return newDefinitionList();
       case 'dt':
         return top === 'dl' ? this.termFrame(attrs) : undefined;
       case 'dd':
         // An entry section's description is the section's text, not a definition's.
         return top === 'dl' && !(this.top as FrameOf<'dl'>).sections ? { kind: 'desc' } : undefined;
       case 'table':
-        return { kind: 'table', header: null, rows: [], row: [] };
+        return newTable();
       case 'td':
       case 'th':
         return this.nearest('table') ? { kind: 'cell', th: name === 'th' } : undefined;
-      case 'a':
-        return attrs.href !== undefined ? { kind: 'link', href: attrs.href.trim() } : undefined;
+      case 'a': {
+        if (attrs.href === undefined) return undefined;
+        const note = isFootnoteRef(attrs);
+        return { kind: 'link', href: attrs.href.trim(), note, superscript: false };
+      }
     }
     if (BLOCK_TAGS.has(name) && CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
     return undefined;
@@ -133,13 +147,15 @@ export class StructuredText {
     if (top.inline === '' && BLANK.test(text)) return;
     if (!this.nearest('heading')) this.sectionId = undefined;
     top.inline += text;
+    countText(this.stack, text, this.nearest('cell')?.th === true);
   }
 
   close(name: string): void {
     while (this.stack.length > 1 && this.top.depth >= this.depth) {
       this.finish(this.stack.pop() as Frame);
     }
-    if (name === 'tr') this.closeRow();
+    if (name === 'tr') endRow(this.nearest('table'));
+    if (name === 'sup') this.superscripts = Math.max(0, this.superscripts - 1);
     if (BLOCK_TAGS.has(name)) this.flush(this.top);
     this.depth--;
   }
@@ -194,35 +210,30 @@ export class StructuredText {
         return;
       }
       case 'item':
-        this.finishItem(this.contentOf(frame));
+        addItem(this.top, this.contentOf(frame));
         return;
       case 'list': {
         const outer = this.nearest('list');
         if (outer) outer.nested = true;
-        if (!isTableOfContents(frame)) this.emit(frame.items.join('\n'));
+        for (const block of renderedBlocks(frame)) this.emit(block);
         return;
       }
       case 'term':
         (this.top as FrameOf<'dl'>).terms.push(this.contentOf(frame).join(' '));
         return;
       case 'desc':
-        this.finishDescription(this.contentOf(frame).join('\n'));
+        addDefinition(this.top, this.contentOf(frame).join('\n'));
         return;
       case 'dl':
-        if (frame.sections) {
-          for (const block of this.contentOf(frame)) this.emit(block);
-          return;
-        }
-        if (frame.terms.length > 0) frame.items.push(frame.terms.join(', '));
-        for (const item of frame.items) this.emit(item);
+        this.flush(frame);
+        for (const block of renderedBlocks(frame)) this.emit(block);
         return;
       case 'cell':
         this.nearest('table')?.row.push({ text: this.contentOf(frame).join(' '), th: frame.th });
         return;
       case 'table':
-        this.closeRow(frame);
-        if (frame.header && frame.rows.length === 0) frame.rows.push(frame.header.join(' | '));
-        this.emit(frame.rows.join('\n'));
+        endRow(frame);
+        for (const block of renderedBlocks(frame)) this.emit(block);
         return;
       case 'link':
         this.finishLink(frame);
@@ -249,22 +260,6 @@ export class StructuredText {
     this.sectionId = undefined;
   }
 
-  private finishItem(blocks: string[]): void {
-    const list = this.top;
-    const [first, ...rest] = blocks.join('\n').split('\n');
-    if (list.kind !== 'list' || !first) return;
-    const item = [`- ${first}`, ...rest].join('\n');
-    list.items.push(item);
-    list.chars += item.length - 2;
-  }
-
-  private finishDescription(body: string): void {
-    const dl = this.top;
-    if (dl.kind !== 'dl') return;
-    dl.items.push(definitionItem(dl.terms, body));
-    dl.terms = [];
-  }
-
   private finishLink(frame: FrameOf<'link'>): void {
     const fragment = frame.href.startsWith('#');
     const heading = this.nearest('heading');
@@ -276,23 +271,11 @@ export class StructuredText {
       return;
     }
     if (fragment && symbolOnly && this.nearest('term')) return;
-    const chars = collapse(frame.inline).length + frame.blocks.join(' ').length;
-    for (const f of this.stack) if (f.kind === 'list') countLink(f, frame.href, chars);
+    const text = `${frame.inline} ${frame.blocks.join(' ')}`;
+    if (isFootnoteMark(frame, this.superscripts > 0, text)) return;
+    countLink(this.stack, frame.href, text);
     for (const block of frame.blocks) this.emit(block);
     this.linked.add(this.top, frame.href, frame.blocks);
     this.top.inline += frame.inline;
-  }
-
-  /** A row ends (at the next `<tr>`, `</tr>` or the table's end): rendered with its header. */
-  private closeRow(table = this.nearest('table')): void {
-    if (!table || table.row.length === 0) return;
-    const row = table.row;
-    table.row = [];
-    if (row.every((c) => c.th) && table.header === null && table.rows.length === 0) {
-      table.header = row.map((c) => c.text);
-      return;
-    }
-    const line = formatRow(row, table.header);
-    if (line) table.rows.push(line);
   }
 }

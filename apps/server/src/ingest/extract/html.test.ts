@@ -348,6 +348,66 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(out).toContain('Mentors');
   });
 
+  it("drops a back-of-book index (entries linking to the page's sections) and its letter bar", () => {
+    const entry = (term: string, id: string, section: string) =>
+      `<tr><td></td><td><a href="#index-${id}">${term}</a>:</td><td>&nbsp;</td><td><a href="#${id}">${section}</a></td></tr>`;
+    const letters =
+      '<table><tr><th>Jump to: </th><td><a href="#L-B"><b>B</b></a> <a href="#L-C"><b>C</b></a> <a href="#L-L"><b>L</b></a></td></tr></table>';
+    const index =
+      '<table class="index-cp"><tr><td></td><th>Index Entry</th><td></td><th>Section</th></tr>' +
+      `<tr><th id="L-B">B</th></tr>${entry('BLAS library', 'Linear-algebra', 'Linear algebra')}` +
+      `<tr><th id="L-C">C</th></tr>${entry('Cairo', 'Cairo-graphics', 'Cairo graphics')}` +
+      `<tr><th id="L-L">L</th></tr>${entry('Libraries, managing', 'Managing-libraries', 'Managing libraries')}</table>`;
+    const commands =
+      '<table><tr><th>Command</th><th>What it does</th></tr><tr><td><a href="add.html">add</a></td><td>Stages a file</td></tr>' +
+      '<tr><td><a href="rm.html">rm</a></td><td>Removes a file</td></tr><tr><td><a href="mv.html">mv</a></td><td>Renames a file</td></tr></table>';
+    const out = text(
+      `<h2 id="Managing-libraries">Managing libraries</h2><p>Libraries are directories.</p>${commands}<h2>Concept index</h2>${letters}${index}`,
+    );
+    expect(out).toContain('Libraries are directories.');
+    expect(out).toContain('Command: rm | What it does: Removes a file');
+    expect(out).toContain('## Concept index');
+    expect(out).not.toContain('Jump to');
+    expect(out).not.toContain('BLAS library');
+    expect(out).not.toContain('Cairo graphics');
+  });
+
+  it('drops an index written as terms and the pages they are on, but keeps described terms', () => {
+    const term = (id: string, words: string, page: string, title: string) =>
+      `<dt id="${id}">${words}, <a class="indexterm" href="${page}.html">${title}</a></dt>`;
+    const index =
+      `<dl>${term('i1', 'abbrev', 'functions-net', 'Network Address Functions')}` +
+      `${term('i2', 'abs', 'functions-math', 'Mathematical Functions and Operators')}` +
+      `<dt id="i3">archiving</dt><dd><dl>${term('i4', 'of the log', 'wal-archive', 'Continuous Archiving')}</dl></dd>` +
+      `${term('i5', 'autovacuum', 'routine-vacuum', 'The Autovacuum Daemon')}</dl>`;
+    const commands =
+      '<dl><dt><a href="sql-abort.html">ABORT</a> — abort the current transaction</dt>' +
+      '<dt><a href="sql-alter.html">ALTER TABLE</a> — change the definition of a table</dt>' +
+      '<dt><a href="sql-analyze.html">ANALYZE</a> — collect statistics about a database</dt></dl>';
+    const described =
+      '<dl><dt><a href="bundle.html">bundle(5)</a></dt><dd>The file format.</dd>' +
+      '<dt><a href="chunk.html">chunk(5)</a></dt><dd>Chunked files.</dd>' +
+      '<dt><a href="pack.html">pack(5)</a></dt><dd>Packs.</dd></dl>';
+    const out = text(`<h1>Index</h1>${index}<h2>Commands</h2>${commands}${described}`);
+    expect(out).not.toContain('abbrev');
+    expect(out).not.toContain('Continuous Archiving');
+    expect(out).toContain('ABORT — abort the current transaction');
+    expect(out).toContain('bundle(5): The file format.');
+  });
+
+  it('drops footnote marks, keeping the words they were written against and other superscripts', () => {
+    const out = text(
+      '<p>More recent versions<a id="DOCF1" href="#FOOT1"><sup>1</sup></a> added the flag.</p>' +
+        '<p>The result is sorted<a href="#ftn.x" class="footnote"><sup class="footnote">[a]</sup></a> by name.</p>' +
+        '<p>Unless noted<a class="footnote-reference brackets" href="#f3" id="r3">3</a> it is off.</p>' +
+        '<p>The limit is 2<sup>31</sup> bytes, see <a href="#limits">2</a> and <a href="https://x.test/n">[4]</a>.</p>',
+    );
+    expect(out).toContain('More recent versions added the flag.');
+    expect(out).toContain('The result is sorted by name.');
+    expect(out).toContain('Unless noted it is off.');
+    expect(out).toContain('The limit is 231 bytes, see 2 and [4].');
+  });
+
   it('fences code blocks and keeps them verbatim', () => {
     const out = text('<p>Run:</p><pre>git commit --amend\n\n# edit the message</pre>');
     expect(out).toBe('Run:\n\n```\ngit commit --amend\n\n# edit the message\n```');
