@@ -59,8 +59,11 @@ const BOILERPLATE_TOKEN =
  */
 const COOKIE =
   /(?:cookie|consent|gdpr)[\w-]*?(?:banner|bar|notice|popup|modal|law|dialog|alert|box|message|overlay|warning|bot|sdk|consent|cmp)|(?:banner|notice|popup|modal|onetrust|cmp)[\w-]*?(?:cookie|consent|gdpr)/;
-/** A page's own table of contents repeats its headings as links: navigation, not content. */
-const TOC_TOKEN = /^(toc|toc-.*|.*-toc|table-?of-?contents)$/;
+/**
+ * A page's own table of contents repeats its headings as links: navigation, not content. Its
+ * class or id written with hyphens or underscores ("toc-wrapper", "fancy_toc", "toc_sub").
+ */
+const TOC_TOKEN = /^(toc|toc[-_].*|.*[-_]toc|table[-_]?of[-_]?contents)$/;
 /** Page-level wrappers are never dropped for their class names ("has-sidebar" on <body>). */
 const NEVER_BY_CLASS = new Set(['html', 'body', 'main', 'article']);
 

@@ -326,6 +326,29 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(out).toContain('- One\n- Two\n- Three');
   });
 
+  it('drops a table of contents marked as one, however its class is written', () => {
+    const contents = (marks: string) =>
+      `<div ${marks}><a href="#">Table Of Contents</a><div><div><a href="#syntax">1. Syntax</a></div>` +
+      '<div><a href="#command">2. The command</a></div></div></div>';
+    const body =
+      '<h2 id="syntax">1. Syntax</h2><p>The command names the new table, its columns and their types.</p>' +
+      '<h2 id="command">2. The command</h2><p>It creates the table in the main database.</p>';
+    for (const marks of [
+      'class="fancy_toc"',
+      'id="toc_sub"',
+      'class="page-toc"',
+      'id="table_of_contents"',
+    ]) {
+      const out = text(`<h1>CREATE TABLE</h1>${contents(marks)}${body}`);
+      expect(out, marks).not.toContain('Table Of Contents');
+      expect(out.split('\n\n').slice(0, 3), marks).toEqual([
+        '# CREATE TABLE',
+        '## 1. Syntax {#syntax}',
+        'The command names the new table, its columns and their types.',
+      ]);
+    }
+  });
+
   it("drops a manual's contents (nested lists of links to its pages) but keeps flat and worded ones", () => {
     const contents =
       '<ul><li><a href="intro.html">1. Introduction</a><ul><li><a href="intro.html#scope">1.1. Scope</a></li>' +
