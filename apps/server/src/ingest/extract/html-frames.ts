@@ -30,9 +30,19 @@ export type Frame =
   | (Base & { kind: 'item' })
   /**
    * `sections`: its terms carry ids (`<dt id>`, an API reference's entries, a manual's settings),
-   * so each entry is rendered as a subsection: the term a heading, its description the text.
+   * so each entry is rendered as a subsection: the term a heading, its description the text;
+   * `termEnd`: its block count just after the last entry's heading, to tell a term following it
+   * directly, a further name of the same entry (`names`, waiting for its description).
    */
-  | (Base & { kind: 'dl'; terms: string[]; items: string[]; sections: boolean; share: LinkShare })
+  | (Base & {
+      kind: 'dl';
+      terms: string[];
+      items: string[];
+      sections: boolean;
+      termEnd: number;
+      names: string[];
+      share: LinkShare;
+    })
   | (Base & { kind: 'term' })
   | (Base & { kind: 'desc' })
   | (Base & {
@@ -78,6 +88,8 @@ export const newDefinitionList = (): Omit<FrameOf<'dl'>, keyof Base> => ({
   terms: [],
   items: [],
   sections: false,
+  termEnd: -1,
+  names: [],
   share: noLinks(),
 });
 
@@ -174,7 +186,25 @@ export function renderedBlocks(frame: FrameOf<'list' | 'table' | 'dl'>): string[
     case 'table':
       return [frame.rows.length > 0 ? frame.rows.join('\n') : (frame.header ?? []).join(' | ')];
     case 'dl':
-      if (frame.sections) return frame.blocks;
+      if (frame.sections) return [...frame.blocks, ...endNames(frame)];
       return frame.terms.length > 0 ? [...frame.items, frame.terms.join(', ')] : frame.items;
   }
+}
+
+/**
+ * A block added to a structure's text. An entry section's further names, one line, come before
+ * its description's first block ("Function: double lgammafn (double x), Function: double
+ * digamma (double x)"): a question naming any of them finds the text they share.
+ */
+export function addBlock(frame: Frame, block: string): void {
+  const names = frame.kind === 'dl' ? endNames(frame) : [];
+  if (names.length > 0) frame.blocks.push(names.join(', '));
+  frame.blocks.push(block);
+}
+
+/** An entry section's further names still waiting for a description, taken from it. */
+export function endNames(dl: FrameOf<'dl'>): string[] {
+  const names = dl.names;
+  dl.names = [];
+  return names;
 }

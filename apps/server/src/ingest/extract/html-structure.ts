@@ -1,7 +1,9 @@
 import { shortenAtWord } from '../../lib/shorten.ts';
 import {
+  addBlock,
   addDefinition,
   addItem,
+  endNames,
   endRow,
   type Frame,
   type FrameOf,
@@ -125,13 +127,16 @@ export class StructuredText {
    * A definition list whose first term has an id is a list of entries each worth a section of
    * its own (Sphinx's API entries, DocBook's settings): a link can point at each, and a question
    * about one is answered from its description. Only where a heading could stand (not inside a
-   * list, a table or another definition), one level below the heading it follows.
+   * list, a table or another definition), one level below the heading it follows. A term
+   * right after an entry's heading is a further name of that entry (Texinfo's `@deftypefnx`,
+   * an overloaded signature): they share its description.
    */
   private termFrame(attrs: Record<string, string>): NewFrame {
     const dl = this.top as FrameOf<'dl'>;
     const first = dl.items.length === 0 && dl.terms.length === 0;
     if (first && attrs.id && headingsAllowed(this.stack.slice(0, -1))) dl.sections = true;
     if (!dl.sections) return { kind: 'term' };
+    if (dl.termEnd === dl.blocks.length && BLANK.test(dl.inline)) return { kind: 'term' };
     const nested = this.stack.filter((f) => f.kind === 'dl' && f.sections).length;
     return { kind: 'heading', level: Math.min(6, this.headingLevel + nested), own: attrs.id };
   }
@@ -185,7 +190,7 @@ export class StructuredText {
     this.linked.flush(frame);
     const text = collapse(frame.inline);
     frame.inline = '';
-    if (text) frame.blocks.push(text);
+    if (text) addBlock(frame, text);
   }
 
   private contentOf(frame: Frame): string[] {
@@ -196,7 +201,7 @@ export class StructuredText {
   private emit(block: string): void {
     if (!block) return;
     this.flush(this.top);
-    this.top.blocks.push(block);
+    addBlock(this.top, block);
   }
 
   private finish(frame: Frame): void {
@@ -218,9 +223,11 @@ export class StructuredText {
         for (const block of renderedBlocks(frame)) this.emit(block);
         return;
       }
-      case 'term':
-        (this.top as FrameOf<'dl'>).terms.push(this.contentOf(frame).join(' '));
+      case 'term': {
+        const dl = this.top as FrameOf<'dl'>;
+        (dl.sections ? dl.names : dl.terms).push(this.contentOf(frame).join(' '));
         return;
+      }
       case 'desc':
         addDefinition(this.top, this.contentOf(frame).join('\n'));
         return;
@@ -255,8 +262,18 @@ export class StructuredText {
     }
     const anchor = [frame.own, frame.section].find((a) => a && ANCHOR.test(a));
     const title = shortenAtWord(text.replace(/\s+/g, ' '), MAX_TITLE_CHARS);
-    this.emit(`${'#'.repeat(frame.level)} ${title}${anchor ? ` {#${anchor}}` : ''}`);
-    if (this.top.kind !== 'dl') this.headingLevel = frame.level;
+    const heading = `${'#'.repeat(frame.level)} ${title}${anchor ? ` {#${anchor}}` : ''}`;
+    const top = this.top;
+    if (top.kind !== 'dl') {
+      this.emit(heading);
+      this.headingLevel = frame.level;
+    } else {
+      // The entry before, named and never described, keeps its further names as a line.
+      this.flush(top);
+      this.emit(endNames(top).join(', '));
+      this.emit(heading);
+      top.termEnd = top.blocks.length;
+    }
     this.sectionId = undefined;
   }
 

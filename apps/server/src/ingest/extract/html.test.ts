@@ -208,6 +208,32 @@ describe('extractHtml keeps the structure answers need', () => {
     });
   });
 
+  it('gives entries that share one description (grouped names, overloads) one section', () => {
+    const entry = (id: string, name: string) =>
+      `<dt id="index-${id}"><span class="category">Function: </span>double ${name} (double x)<a href="#index-${id}" class="copiable-anchor"> ¶</a></dt>`;
+    const out = text(
+      `<h2>Mathematical functions</h2><dl>${entry('gammafn', 'gammafn')}${entry('lgammafn', 'lgammafn')}` +
+        `${entry('digamma', 'digamma')}<dd><p>The Gamma function and its logarithm.</p><p>See also beta.</p></dd>` +
+        `${entry('beta', 'beta')}<dd><pre>beta(1, 2)</pre></dd>${entry('sinpi', 'sinpi')}${entry('cospi', 'cospi')}</dl>`,
+    );
+    expect(out.split('\n\n')).toEqual([
+      '## Mathematical functions',
+      '### Function: double gammafn (double x) {#index-gammafn}',
+      'Function: double lgammafn (double x), Function: double digamma (double x)',
+      'The Gamma function and its logarithm.',
+      'See also beta.',
+      '### Function: double beta (double x) {#index-beta}',
+      '```\nbeta(1, 2)\n```',
+      '### Function: double sinpi (double x) {#index-sinpi}',
+      'Function: double cospi (double x)',
+    ]);
+    const sections = parseSections(out, 'web');
+    expect(sections.find((s) => s.anchor === 'index-gammafn')?.paragraphs.slice(0, 2)).toEqual([
+      'Function: double lgammafn (double x), Function: double digamma (double x)',
+      'The Gamma function and its logarithm.',
+    ]);
+  });
+
   it('keeps a definition list with ids a definition list where no heading can stand', () => {
     const out = text(
       '<ul><li>Options:<dl><dt id="opt-a">-a<a href="#opt-a">¶</a></dt><dd>All of them.</dd></dl></li></ul>',
