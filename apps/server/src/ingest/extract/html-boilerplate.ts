@@ -48,9 +48,12 @@ const MAIN_IDS = new Set([
   'primary',
   'docs-content',
 ]);
-/** Marks of navigation, page chrome and hidden text (and Sphinx's "[source]" links). */
+/**
+ * Marks of navigation, page chrome and hidden text: Sphinx's "[source]" links, tooltips shown
+ * on hover (Doxygen's "ttc" over every name in its code).
+ */
 const BOILERPLATE_TOKEN =
-  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text|viewcode-link|viewcode-back)$/;
+  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|tooltip.*|ttc|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text|viewcode-link|viewcode-back)$/;
 /**
  * A cookie banner's marks, per class or id: a cookie or consent word together with a banner
  * word ("cookie-consent", "cookie-law-info-bar", "CybotCookiebotDialog", "onetrust-consent-sdk").
@@ -68,18 +71,29 @@ const TOC_TOKEN = /^(toc|toc[-_].*|.*[-_]toc|table[-_]?of[-_]?contents)$/;
 const NEVER_BY_CLASS = new Set(['html', 'body', 'main', 'article']);
 
 /**
+ * Where an element stands: outside the page's main region, inside one marked only by a
+ * wrapper's id ("content", "main": often the whole layout, the site's header and sidebar
+ * included), or inside `<main>`, `<article>` or the main landmark.
+ */
+export type Region = 'page' | 'main' | 'article';
+
+/**
  * `controlled`: the ids of the panels the page's own buttons open (`aria-controls`), an FAQ's
  * answers among them.
  */
 export function isBoilerplate(
   name: string,
   attrs: Record<string, string>,
-  inMain: boolean,
+  region: Region,
   byClass: boolean,
   controlled: ReadonlySet<string>,
 ): boolean {
   if (SKIP_TAGS.has(name) && !(name === 'button' && opensPanel(attrs))) return true;
-  if (name === 'header' && !inMain) return true;
+  // A <header> is the article's own (its title, date, author) inside the article or <main>;
+  // elsewhere, even inside a wrapper named "content", it is the site's (Node.js's documentation
+  // title, version picker and options on every page).
+  if (name === 'header' && region !== 'article') return true;
+  const inMain = region !== 'page';
   const role = attrs.role?.toLowerCase();
   if (role && SKIP_ROLES.has(role)) return true;
   // Hidden until opened, and content all the same: a tab's panel (the other platforms'
@@ -146,8 +160,10 @@ export function isSiteFooter(name: string, attrs: Record<string, string>): boole
   return /(?:^|[\s_-])footer(?:$|[\s_-])/i.test(`${attrs.class ?? ''} ${attrs.id ?? ''}`);
 }
 
+/** `<main>`, `<article>` or the main landmark: the page's own content, by its markup. */
+export const isArticleMarker = (name: string, attrs: Record<string, string>): boolean =>
+  name === 'main' || name === 'article' || attrs.role?.toLowerCase() === 'main';
+
 export function isMainMarker(name: string, attrs: Record<string, string>): boolean {
-  if (name === 'main' || name === 'article') return true;
-  if (attrs.role?.toLowerCase() === 'main') return true;
-  return !!attrs.id && MAIN_IDS.has(attrs.id.toLowerCase());
+  return isArticleMarker(name, attrs) || (!!attrs.id && MAIN_IDS.has(attrs.id.toLowerCase()));
 }

@@ -17,7 +17,7 @@ import {
 import { collapse, LINE_BREAK, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
 import { countLink, countText, isFootnoteMark, isFootnoteRef } from './html-navigation.ts';
-import { BLOCK_TAGS, CALLOUT_CLASS, HEADINGS, SECTION_CLASS } from './html-tags.ts';
+import { anchorAhead, BLOCK_TAGS, CALLOUT_CLASS, CODE_BLOCK_CLASS, HEADINGS } from './html-tags.ts';
 
 /**
  * A page's text as light Markdown, built from parser events, keeping what retrieval and answers
@@ -64,7 +64,7 @@ export class StructuredText {
     this.depth++;
     const heading = this.nearest('heading');
     if (heading && !heading.own && (attrs.id || attrs.name)) heading.own = attrs.id ?? attrs.name;
-    if (!heading) this.noteAnchor(name, attrs);
+    if (!heading) this.sectionId = anchorAhead(name, attrs, this.sectionId);
     if (name === 'sup') {
       this.superscripts++;
       const link = this.nearest('link');
@@ -75,18 +75,6 @@ export class StructuredText {
     else if (name === 'br') this.top.inline += LINE_BREAK;
     else if (BLOCK_TAGS.has(name)) this.flush(this.top);
     if (name === 'tr') endRow(this.nearest('table'));
-  }
-
-  /**
-   * An id met with no text since, which a heading coming next links to: its section's (`<section
-   * id>`, Sphinx's div.section, DocBook's div.sect1), else the first of the empty anchors set
-   * just before it (`<span id="Pipelines"></span><h4>` in Texinfo, `<a name="x"></a><h2>`).
-   */
-  private noteAnchor(name: string, attrs: Record<string, string>): void {
-    const id = attrs.id ?? (name === 'a' ? attrs.name : undefined);
-    if (!id) return;
-    if (name === 'section' || SECTION_CLASS.test(attrs.class ?? '')) this.sectionId = id;
-    else this.sectionId ??= id;
   }
 
   private frameFor(name: string, attrs: Record<string, string>): NewFrame | undefined {
@@ -119,7 +107,9 @@ export class StructuredText {
         return { kind: 'link', href: attrs.href.trim(), note, superscript: false };
       }
     }
-    if (BLOCK_TAGS.has(name) && CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
+    if (!BLOCK_TAGS.has(name)) return undefined;
+    if (CODE_BLOCK_CLASS.test(attrs.class ?? '')) return { kind: 'pre' };
+    if (CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
     return undefined;
   }
 
@@ -145,6 +135,8 @@ export class StructuredText {
     const pre = this.nearest('pre');
     if (pre) {
       pre.inline += text;
+      // Code between an anchor and a heading: the anchor was not set for that heading.
+      if (!BLANK.test(text)) this.sectionId = undefined;
       return;
     }
     const top = this.top;

@@ -26,5 +26,26 @@ export const BLOCK_TAGS = new Set([
 export const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 export const CALLOUT_CLASS =
   /(?:^|\s)(?:admonition|admonitionblock|callout|alert|note|notice|tip|hint|warning|caution|important|danger|attention)(?:\s|$)/i;
+/**
+ * Code written as a block of one element per line instead of `<pre>`: Doxygen's
+ * `div.fragment` of `div.line`s. Read as preformatted, its lines stay lines, fenced.
+ */
+export const CODE_BLOCK_CLASS = /(?:^|\s)fragment(?:\s|$)/;
 /** Sections whose id a heading at their start links to (`<section id>`, Sphinx's div.section). */
 export const SECTION_CLASS = /(?:^|\s)(?:ref)?sect(?:ion|\d)(?:\s|$)/i;
+
+/**
+ * The id a heading coming next links to, given an element opened with no text since: its
+ * section's (`<section id>`, Sphinx's div.section, DocBook's div.sect1), else the first of the
+ * empty anchors set just before it (`<span id="Pipelines"></span><h4>` in Texinfo,
+ * `<a name="x"></a><h2>`), else the one noted before (`current`).
+ */
+export function anchorAhead(
+  name: string,
+  attrs: Record<string, string>,
+  current: string | undefined,
+): string | undefined {
+  const id = attrs.id ?? (name === 'a' ? attrs.name : undefined);
+  if (!id) return current;
+  return name === 'section' || SECTION_CLASS.test(attrs.class ?? '') ? id : (current ?? id);
+}

@@ -114,6 +114,22 @@ describe('extractHtml', () => {
     expect(r.text).not.toContain('promo');
   });
 
+  it("keeps an article's own header but not the site's header inside a wrapper named content", () => {
+    const words = `<p>${'The module reads and writes files. '.repeat(8)}</p>`;
+    const site = extractHtml(
+      '<body><div id="content"><header class="header"><h1>Shop docs v2</h1><ul><li>Other versions</li>' +
+        `<li><a href="all.html">View on single page</a></li></ul></header><h2>File system</h2>${words}</div></body>`,
+      'http://x/fs.html',
+    );
+    expect(site.text.startsWith('## File system')).toBe(true);
+    expect(site.text).not.toContain('Other versions');
+    const article = extractHtml(
+      `<body><main><article><header><h1>Opening hours</h1><p>Updated in May</p></header>${words}</article></main></body>`,
+      'http://x/hours.html',
+    );
+    expect(article.text.startsWith('# Opening hours\n\nUpdated in May')).toBe(true);
+  });
+
   it('never empties a page whose content wrapper is named like boilerplate', () => {
     const body = `<p>${'Real content of the page. '.repeat(10)}</p>`;
     const wrapped = extractHtml(
@@ -455,6 +471,22 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(out).toContain('The result is sorted by name.');
     expect(out).toContain('Unless noted it is off.');
     expect(out).toContain('The limit is 231 bytes, see 2 and [4].');
+  });
+
+  it('fences code written one element per line (Doxygen) as a code block', () => {
+    const out = text(
+      '<p>Example:</p><div class="fragment"><div class="line"><span class="keywordtype">void</span> foo(int) {}</div>\n' +
+        '<div class="line">sigc::signal&lt;void(long)&gt; sig;</div>\n<div class="line">sig.<a class="code" href="a.html#x">connect</a>(foo);</div>\n' +
+        '<div class="ttc" id="a_connect"><div class="ttname">connect</div><div class="ttdoc">Adds a slot.</div></div></div>' +
+        '<p>It connects foo.</p><h2>Members</h2>',
+    );
+    expect(out).toBe(
+      'Example:\n\n```\nvoid foo(int) {}\nsigc::signal<void(long)> sig;\nsig.connect(foo);\n```\n\nIt connects foo.\n\n## Members',
+    );
+    // An anchor before the code is not the next heading's.
+    expect(text('<span id="stale"></span><pre>make</pre><h2>Members</h2>')).toBe(
+      '```\nmake\n```\n\n## Members',
+    );
   });
 
   it('fences code blocks and keeps them verbatim', () => {

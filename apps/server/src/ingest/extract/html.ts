@@ -1,5 +1,12 @@
 import { Parser } from 'htmlparser2';
-import { isBoilerplate, isMainMarker, isSiteFooter, notePanels } from './html-boilerplate.ts';
+import {
+  isArticleMarker,
+  isBoilerplate,
+  isMainMarker,
+  isSiteFooter,
+  notePanels,
+  type Region,
+} from './html-boilerplate.ts';
 import type { LinkContext } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
 
@@ -109,6 +116,8 @@ interface Frame {
   name: string;
   skip: boolean;
   main: boolean;
+  /** `<main>`, `<article>` or the main landmark (a region by markup, not by a wrapper's id). */
+  article: boolean;
   /** The home page's footer, kept as main text. */
   footer: boolean;
 }
@@ -129,6 +138,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
   let footerDepth = 0;
   let skipDepth = 0;
   let mainDepth = 0;
+  let articleDepth = 0;
   let sawMain = false;
   let inTitle = false;
   const all = new StructuredText();
@@ -147,12 +157,14 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         readMeta(meta, name, attrs, pageUrl, skipDepth > 0);
         const footer = home && skipDepth === 0 && footerDepth === 0 && isSiteFooter(name, attrs);
         const byClassHere = byClass && footerDepth === 0;
+        const region: Region = articleDepth > 0 ? 'article' : mainDepth > 0 ? 'main' : 'page';
         const skip =
-          !footer &&
-          (skipDepth > 0 || isBoilerplate(name, attrs, mainDepth > 0, byClassHere, controlled));
+          !footer && (skipDepth > 0 || isBoilerplate(name, attrs, region, byClassHere, controlled));
         if (!skip) notePanels(name, attrs, controlled);
         const isMain = !skip && (footer || isMainMarker(name, attrs));
-        stack.push({ name, skip, main: isMain, footer });
+        const article = isMain && !footer && isArticleMarker(name, attrs);
+        stack.push({ name, skip, main: isMain, article, footer });
+        if (article) articleDepth++;
         if (footer) footerDepth++;
         if (skip) {
           skipDepth++;
@@ -179,6 +191,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         }
         out((b) => b.close(name));
         if (frame.main) mainDepth--;
+        if (frame.article) articleDepth--;
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
