@@ -208,3 +208,14 @@ export function endNames(dl: FrameOf<'dl'>): string[] {
   dl.names = [];
   return names;
 }
+
+/**
+ * Structures open at once, at most: real pages nest lists, tables and definitions a dozen deep;
+ * one nesting thousands (hostile or broken) would cost time quadratic in its depth, each level
+ * rebuilding the text inside it. Deeper elements are read as plain text of the innermost.
+ */
+const MAX_FRAMES = 48;
+
+/** Whether another structure may open: below MAX_FRAMES, or an entry of the innermost list. */
+export const roomFor = (stack: readonly Frame[]): boolean =>
+  stack.length < MAX_FRAMES || 'share' in (stack.at(-1) as Frame);

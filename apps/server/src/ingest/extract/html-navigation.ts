@@ -35,13 +35,16 @@ const shareChars = (text: string): number => text.replace(/\s+/g, '').length;
 export function countText(stack: readonly Frame[], text: string, label: boolean): void {
   const chars = shareChars(text);
   if (chars === 0) return;
-  stack.forEach((f, i) => {
-    if (!('share' in f) || (label && f.kind === 'table')) return;
-    f.share.chars += chars;
-    if (f.kind !== 'dl') return;
-    const inTerm = stack.some((g, j) => j > i && (g.kind === 'term' || g.kind === 'heading'));
-    if (!inTerm) f.share.descriptionChars += chars;
-  });
+  // Innermost first: whether a term (or an entry's heading) lies between the text and a list.
+  let inTerm = false;
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const f = stack[i] as Frame;
+    if ('share' in f && !(label && f.kind === 'table')) {
+      f.share.chars += chars;
+      if (f.kind === 'dl' && !inTerm) f.share.descriptionChars += chars;
+    }
+    if (f.kind === 'term' || f.kind === 'heading') inTerm = true;
+  }
 }
 
 /** A link's text counted in the structures it is in: to this page's anchors, to the site's pages. */

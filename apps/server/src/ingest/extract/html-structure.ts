@@ -13,6 +13,7 @@ import {
   newList,
   newTable,
   renderedBlocks,
+  roomFor,
 } from './html-frames.ts';
 import { collapse, LINE_BREAK, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
@@ -70,7 +71,7 @@ export class StructuredText {
       const link = this.nearest('link');
       if (link) link.superscript = true;
     }
-    const frame = this.frameFor(name, attrs);
+    const frame = roomFor(this.stack) ? this.frameFor(name, attrs) : undefined;
     if (frame) this.push(frame);
     else if (name === 'br') this.top.inline += LINE_BREAK;
     else if (BLOCK_TAGS.has(name)) this.flush(this.top);

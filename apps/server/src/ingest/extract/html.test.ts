@@ -489,6 +489,15 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
+  it('reads structures nested past any real page as plain lines, keeping their text', () => {
+    const levels = Array.from({ length: 100 }, (_, i) => `<ul><li>level ${i}`).join('');
+    const out = text(`<p>${'Intro words. '.repeat(20)}</p>${levels}${'</li></ul>'.repeat(100)}`);
+    const lines = out.split('\n');
+    expect(lines).toContain('- level 0');
+    expect(lines).toContain('level 99');
+    expect(lines.filter((l) => l.startsWith('- ')).length).toBeLessThan(30);
+  });
+
   it('fences code blocks and keeps them verbatim', () => {
     const out = text('<p>Run:</p><pre>git commit --amend\n\n# edit the message</pre>');
     expect(out).toBe('Run:\n\n```\ngit commit --amend\n\n# edit the message\n```');
