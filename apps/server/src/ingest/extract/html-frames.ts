@@ -186,7 +186,7 @@ export function renderedBlocks(frame: FrameOf<'list' | 'table' | 'dl'>): string[
     case 'table':
       return [frame.rows.length > 0 ? frame.rows.join('\n') : (frame.header ?? []).join(' | ')];
     case 'dl':
-      if (frame.sections) return [...frame.blocks, ...endNames(frame)];
+      if (frame.sections) return [...frame.blocks, endNames(frame).join(', ')];
       return frame.terms.length > 0 ? [...frame.items, frame.terms.join(', ')] : frame.items;
   }
 }

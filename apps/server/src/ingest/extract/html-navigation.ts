@@ -26,6 +26,10 @@ export const noLinks = (): LinkShare => ({
 /** Characters of a text that count towards a LinkShare: its non-space ones. */
 const shareChars = (text: string): number => text.replace(/\s+/g, '').length;
 
+/** Whether a structure counts what is met in it: a table not what its header cells hold. */
+const counts = (f: Frame, label: boolean): f is FrameOf<'list' | 'table' | 'dl'> =>
+  'share' in f && !(label && f.kind === 'table');
+
 /**
  * Text met inside lists, tables and definition lists (`stack`: the open structures, outermost
  * first), towards their LinkShare: for a definition list, whether it is in one of its terms (or
@@ -39,7 +43,7 @@ export function countText(stack: readonly Frame[], text: string, label: boolean)
   let inTerm = false;
   for (let i = stack.length - 1; i >= 0; i--) {
     const f = stack[i] as Frame;
-    if ('share' in f && !(label && f.kind === 'table')) {
+    if (counts(f, label)) {
       f.share.chars += chars;
       if (f.kind === 'dl' && !inTerm) f.share.descriptionChars += chars;
     }
@@ -47,13 +51,21 @@ export function countText(stack: readonly Frame[], text: string, label: boolean)
   }
 }
 
-/** A link's text counted in the structures it is in: to this page's anchors, to the site's pages. */
-export function countLink(stack: readonly Frame[], href: string, text: string): void {
+/**
+ * A link's text counted in the structures it is in (`label`: in a table's header cell): to this
+ * page's anchors, to the site's pages.
+ */
+export function countLink(
+  stack: readonly Frame[],
+  href: string,
+  text: string,
+  label: boolean,
+): void {
   const chars = shareChars(text);
   const fragment = href.startsWith('#');
   const local = fragment || !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(href);
   for (const f of stack) {
-    if (!('share' in f)) continue;
+    if (!counts(f, label)) continue;
     f.share.links++;
     if (fragment) f.share.fragmentChars += chars;
     if (local) f.share.localChars += chars;

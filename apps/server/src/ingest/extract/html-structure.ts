@@ -283,7 +283,7 @@ export class StructuredText {
     if (fragment && symbolOnly && this.nearest('term')) return;
     const text = `${frame.inline} ${frame.blocks.join(' ')}`;
     if (isFootnoteMark(frame, this.superscripts > 0, text)) return;
-    countLink(this.stack, frame.href, text);
+    countLink(this.stack, frame.href, text, this.nearest('cell')?.th === true);
     for (const block of frame.blocks) this.emit(block);
     this.linked.add(this.top, frame.href, frame.blocks);
     this.top.inline += frame.inline;

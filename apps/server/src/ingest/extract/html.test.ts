@@ -230,7 +230,7 @@ describe('extractHtml keeps the structure answers need', () => {
     const out = text(
       `<h2>Mathematical functions</h2><dl>${entry('gammafn', 'gammafn')}${entry('lgammafn', 'lgammafn')}` +
         `${entry('digamma', 'digamma')}<dd><p>The Gamma function and its logarithm.</p><p>See also beta.</p></dd>` +
-        `${entry('beta', 'beta')}<dd><pre>beta(1, 2)</pre></dd>${entry('sinpi', 'sinpi')}${entry('cospi', 'cospi')}</dl>`,
+        `${entry('beta', 'beta')}<dd><pre>beta(1, 2)</pre></dd>${entry('sinpi', 'sinpi')}${entry('cospi', 'cospi')}${entry('tanpi', 'tanpi')}</dl>`,
     );
     expect(out.split('\n\n')).toEqual([
       '## Mathematical functions',
@@ -241,7 +241,7 @@ describe('extractHtml keeps the structure answers need', () => {
       '### Function: double beta (double x) {#index-beta}',
       '```\nbeta(1, 2)\n```',
       '### Function: double sinpi (double x) {#index-sinpi}',
-      'Function: double cospi (double x)',
+      'Function: double cospi (double x), Function: double tanpi (double x)',
     ]);
     const sections = parseSections(out, 'web');
     expect(sections.find((s) => s.anchor === 'index-gammafn')?.paragraphs.slice(0, 2)).toEqual([
