@@ -45,6 +45,7 @@ const MAIN_IDS = new Set([
   'content',
   'main-content',
   'maincontent',
+  'page-content',
   'primary',
   'docs-content',
 ]);
@@ -77,16 +78,27 @@ const NEVER_BY_CLASS = new Set(['html', 'body', 'main', 'article']);
  */
 export type Region = 'page' | 'main' | 'article';
 
-/**
- * `controlled`: the ids of the panels the page's own buttons open (`aria-controls`), an FAQ's
- * answers among them.
- */
+/** Where an element opens, as far as telling boilerplate needs to know. */
+export interface Place {
+  region: Region;
+  /**
+   * Inside `<pre>` or `<code>`: a syntax highlighter's classes name the code's parts, and its
+   * comments ("comment": Prism, rustdoc) are code, not a page's comment section.
+   */
+  inCode: boolean;
+  /** Whether class and id marks count (off when a first reading by them left too little). */
+  byClass: boolean;
+  /**
+   * The ids of the panels the page's own buttons open (`aria-controls`), an FAQ's answers
+   * among them.
+   */
+  controlled: ReadonlySet<string>;
+}
+
 export function isBoilerplate(
   name: string,
   attrs: Record<string, string>,
-  region: Region,
-  byClass: boolean,
-  controlled: ReadonlySet<string>,
+  { region, inCode, byClass, controlled }: Place,
 ): boolean {
   if (SKIP_TAGS.has(name) && !(name === 'button' && opensPanel(attrs))) return true;
   // A <header> is the article's own (its title, date, author) inside the article or <main>;
@@ -114,7 +126,7 @@ export function isBoilerplate(
   if (section && id && COOKIE.test(id.toLowerCase())) return true;
   const marks = [cls, section ? undefined : id].filter(Boolean).join(' ');
   if (!marks) return false;
-  return inMain ? marksInMain(marks) : marksOutsideMain(marks);
+  return marksAreBoilerplate(`${inMain ? 'm' : 'p'}${inCode ? 'c' : ' '}${marks.toLowerCase()}`);
 }
 
 /**
@@ -139,20 +151,25 @@ function isHidden(attrs: Record<string, string>): boolean {
 const namesSection = (name: string, cls: string | undefined) =>
   name === 'section' || SECTION_CLASS.test(cls ?? '');
 
-// Class strings repeat across the pages of a site; remembering verdicts keeps regex work per
-// page small.
-const marksInMain = boundedMemo(20_000, (marks) => marksAreBoilerplate(marks.toLowerCase(), true));
-const marksOutsideMain = boundedMemo(20_000, (marks) =>
-  marksAreBoilerplate(marks.toLowerCase(), false),
-);
+/** In code, these class tokens name the code's parts (a highlighter's "comment"). */
+const CODE_PART_TOKEN = /^comments?$/;
 
-function marksAreBoilerplate(marks: string, inMain: boolean): boolean {
-  for (const token of marks.split(/\s+/)) {
-    if (!token || (inMain && token === 'header')) continue;
+/**
+ * Whether class and id marks are a boilerplate element's, read from a key: where the element
+ * stands ('m' in the main region, 'p' outside), 'c' in code, then the marks in lower case.
+ * Class strings repeat across the pages of a site; remembering verdicts keeps regex work per
+ * page small.
+ */
+const marksAreBoilerplate = boundedMemo(20_000, (key) => {
+  const inMain = key[0] === 'm';
+  const inCode = key[1] === 'c';
+  for (const token of key.slice(2).split(/\s+/)) {
+    if (!token || (inMain && token === 'header') || (inCode && CODE_PART_TOKEN.test(token)))
+      continue;
     if (BOILERPLATE_TOKEN.test(token) || TOC_TOKEN.test(token) || COOKIE.test(token)) return true;
   }
   return false;
-}
+});
 
 /** A page's footer: the `<footer>` element, the contentinfo landmark, or a div marked footer. */
 export function isSiteFooter(name: string, attrs: Record<string, string>): boolean {

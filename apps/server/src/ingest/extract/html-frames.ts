@@ -25,9 +25,12 @@ export type Frame =
   /** `own`: the heading's id or an anchor inside it; `section`: the enclosing section's id. */
   | (Base & { kind: 'heading'; level: number; own?: string; section?: string })
   | (Base & { kind: 'pre' })
-  /** `nested`: a list inside. */
-  | (Base & { kind: 'list'; items: string[]; share: LinkShare; nested: boolean })
-  | (Base & { kind: 'item' })
+  /**
+   * `nested`: a list inside; `layout`: its items hold headings, so it lays out sections
+   * (`openLayout`) and its items' blocks are the text's own.
+   */
+  | (Base & { kind: 'list'; items: string[]; share: LinkShare; nested: boolean; layout: boolean })
+  | (Base & { kind: 'item'; layout: boolean })
   /**
    * `sections`: its terms carry ids (`<dt id>`, an API reference's entries, a manual's settings),
    * so each entry is rendered as a subsection: the term a heading, its description the text;
@@ -62,11 +65,35 @@ export type Frame =
 
 export type FrameOf<K extends Frame['kind']> = Extract<Frame, { kind: K }>;
 
-/** Whether a heading may stand inside these structures (the page, a callout, entry sections). */
+/** Structures a heading may stand in: the page, a callout, entry sections, a layout list. */
+const holdsHeadings = (f: Frame) =>
+  f.kind === 'root' ||
+  f.kind === 'callout' ||
+  (f.kind === 'dl' && f.sections) ||
+  ((f.kind === 'list' || f.kind === 'item') && f.layout);
+
+/** Whether a heading may stand inside these structures. */
 export function headingsAllowed(frames: Frame[]): boolean {
-  return frames.every(
-    (f) => f.kind === 'root' || f.kind === 'callout' || (f.kind === 'dl' && f.sections),
-  );
+  return frames.every(holdsHeadings);
+}
+
+/**
+ * A heading opens inside list items: the lists lay out sections (Javadoc's member details, a
+ * page's feature cards, an FAQ written as a list of questions), they are not lists of short
+ * items. Their items so far stay a list; from here on their items' blocks are the text's own,
+ * and headings stand in them. Not where anything but lists stands between the heading and
+ * where a heading may stand (a table's cell, a definition, a link).
+ */
+export function openLayout(frames: Frame[]): void {
+  // A callout's own heading is its title (joinCallout): the lists around the callout stay lists.
+  const inner = frames.slice(frames.findLastIndex((f) => f.kind === 'callout') + 1);
+  const lists = inner.filter((f) => !holdsHeadings(f));
+  if (!lists.every((f) => f.kind === 'list' || f.kind === 'item')) return;
+  for (const f of lists) {
+    if (f.kind === 'list' && f.items.length > 0) f.blocks.push(f.items.join('\n'));
+    if (f.kind === 'list') f.items = [];
+    if (f.kind === 'list' || f.kind === 'item') f.layout = true;
+  }
 }
 
 export interface Cell {
@@ -80,7 +107,12 @@ export const newList = (): Omit<FrameOf<'list'>, keyof Base> => ({
   items: [],
   share: noLinks(),
   nested: false,
+  layout: false,
 });
+
+/** An item as it opens in its list (none elsewhere: a stray `<li>` is text), laid out as it is. */
+export const newItem = (list: Frame): Omit<FrameOf<'item'>, keyof Base> | undefined =>
+  list.kind === 'list' ? { kind: 'item', layout: list.layout } : undefined;
 
 /** A definition list as it opens: entry sections or not is decided by its first term. */
 export const newDefinitionList = (): Omit<FrameOf<'dl'>, keyof Base> => ({
@@ -112,38 +144,54 @@ const LABEL_MAX = 40;
 export function formatRow(row: Cell[], header: string[] | null): string {
   if (header && header.length === row.length) {
     return row
-      .map((c, i) => (!c.text ? '' : header[i] ? `${header[i]}: ${c.text}` : c.text))
+      .map((c, i) => (!c.text ? '' : header[i] ? labelled(header[i], c.text) : c.text))
       .filter(Boolean)
       .join(' | ');
   }
   const cells = row.map((c) => c.text).filter(Boolean);
   const [label, value] = cells;
   if (cells.length === 2 && label && value && label.length <= LABEL_MAX)
-    return `${label}: ${value}`;
+    return labelled(label, value);
   return cells.join(' | ');
 }
 
-/** An admonition's title ("Note", "Warning") joins its first paragraph: "Note: …". */
+/**
+ * An admonition's title ("Note", "Warning", a heading of its own) joins its first paragraph:
+ * "Note: …". A title ending a sentence stays a line of its own, as does one over a list or
+ * code (their first line must start a line).
+ */
 export function joinCallout(blocks: string[]): string {
-  const [title, first, ...rest] = blocks;
-  if (title && first && title.length <= LABEL_MAX && !/[.:!?]$/.test(title)) {
-    return [`${title}: ${first}`, ...rest].join('\n');
+  const [heading, first, ...rest] = blocks;
+  // A heading inside the box titles the box, not a section: the page's text after the box
+  // still belongs to the section the box stands in (its anchor, if any, is given up: a link
+  // to the box lands on that section).
+  const title = heading?.replace(/^#{1,6} (.*?)(?: \{#[^}]*\})?$/, '$1');
+  const paragraph = !!first && !/^(?:- |```)/.test(first);
+  if (title && paragraph && title.length <= LABEL_MAX && !/[.!?]$/.test(title)) {
+    return [labelled(title, first), ...rest].join('\n');
   }
-  return blocks.join('\n');
+  return [title, ...blocks.slice(1)].join('\n');
 }
 
 /**
- * A definition as one block: its terms, then its description (`-a, --all: Stage …`); a term
- * written with its own colon ("Parameters:") is not given a second one. A colon standing as a
- * word, or ending a term with colons inside, is part of it (`git push origin :` pushes the
- * matching branches; `hasconfig:remote.*.url:` is a keyword).
+ * A label without the colon it was written with ("Parameters:", "Default:"), so that it is not
+ * given a second. A colon standing as a word, or ending a label with colons inside, is part of
+ * it (`git push origin :` pushes the matching branches; `hasconfig:remote.*.url:` is a keyword).
  */
+const withoutOwnColon = (label: string) => (/^[^:]*\S:$/.test(label) ? label.slice(0, -1) : label);
+
+/** "label: value", a code block on the lines after its label. */
+function labelled(label: string, value: string): string {
+  const own = withoutOwnColon(label);
+  return value.startsWith('```') ? `${own}:\n${value}` : `${own}: ${value}`;
+}
+
+/** A definition as one block: its terms, then its description (`-a, --all: Stage …`). */
 export function definitionItem(terms: string[], body: string): string {
-  const joined = terms.join(', ');
-  const term = /^[^:]*\S:$/.test(joined) ? joined.slice(0, -1) : joined;
+  const term = withoutOwnColon(terms.join(', '));
   if (!term) return body;
   if (!body) return term;
-  return body.startsWith('```') ? `${term}:\n${body}` : `${term}: ${body}`;
+  return labelled(term, body);
 }
 
 /** A list item closed: its first line marked as an item, added to its list. */
@@ -182,7 +230,7 @@ export function renderedBlocks(frame: FrameOf<'list' | 'table' | 'dl'>): string[
   if (isNavigation(frame)) return [];
   switch (frame.kind) {
     case 'list':
-      return [frame.items.join('\n')];
+      return frame.layout ? frame.blocks : [frame.items.join('\n')];
     case 'table':
       return [frame.rows.length > 0 ? frame.rows.join('\n') : (frame.header ?? []).join(' | ')];
     case 'dl':

@@ -1,4 +1,5 @@
 import type { Frame } from './html-frames.ts';
+import { fragmentOf, resolveLink } from './html-urls.ts';
 
 /**
  * A link to another page and the words around it: how the site's other pages describe that
@@ -54,4 +55,42 @@ export class LinkCollector {
     if (end < inline.length) text = text.replace(/\s\S*$/, '');
     return this.collapse(text).replace(/\n/g, ' ');
   }
+}
+
+/** A link of a page's main text to another page (absolute, fragment-less) and the words around it. */
+export interface PageLink {
+  url: string;
+  /** The section of that page it points to (the fragment), when it names one. */
+  anchor?: string;
+  text: string;
+}
+
+/**
+ * A page's links to other pages, each with the same words once, up to this many characters in
+ * all: a list of every page of the site with a line about each (~15,000 on the Git manual's
+ * command list) is kept whole, a long page of long paragraphs full of links is not.
+ */
+const MAX_LINK_CONTEXT_CHARS = 40_000;
+
+/** The links collected on a page as the crawler keeps them: resolved, without the page itself. */
+export function resolveContexts(
+  links: LinkContext[],
+  base: string | undefined,
+  pageUrl: string,
+): PageLink[] {
+  const self = resolveLink(pageUrl, pageUrl);
+  const seen = new Set<string>();
+  const out: PageLink[] = [];
+  let chars = 0;
+  for (const link of links) {
+    const url = resolveLink(link.href, base);
+    const anchor = fragmentOf(link.href);
+    const key = `${url}#${anchor}\n${link.text}`;
+    if (!url || url === self || seen.has(key)) continue;
+    chars += link.text.length;
+    if (chars > MAX_LINK_CONTEXT_CHARS) break;
+    seen.add(key);
+    out.push(anchor ? { url, anchor, text: link.text } : { url, text: link.text });
+  }
+  return out;
 }

@@ -10,8 +10,10 @@ import {
   headingsAllowed,
   joinCallout,
   newDefinitionList,
+  newItem,
   newList,
   newTable,
+  openLayout,
   renderedBlocks,
   roomFor,
 } from './html-frames.ts';
@@ -79,8 +81,14 @@ export class StructuredText {
   }
 
   private frameFor(name: string, attrs: Record<string, string>): NewFrame | undefined {
+    // Code is verbatim: nothing inside it opens a structure, not even a second `<pre>`
+    // (mdBook writes every listing as `<pre><pre class="playground">`).
+    if (this.nearest('pre')) return undefined;
     const level = HEADINGS[name];
-    if (level) return { kind: 'heading', level, own: attrs.id, section: this.sectionId };
+    if (level) {
+      openLayout(this.stack);
+      return { kind: 'heading', level, own: attrs.id, section: this.sectionId };
+    }
     const top = this.top.kind;
     switch (name) {
       case 'pre':
@@ -89,7 +97,7 @@ export class StructuredText {
       case 'ol':
         return newList();
       case 'li':
-        return top === 'list' ? { kind: 'item' } : undefined;
+        return newItem(this.top);
       case 'dl':
         return newDefinitionList();
       case 'dt':
@@ -208,7 +216,8 @@ export class StructuredText {
         return;
       }
       case 'item':
-        addItem(this.top, this.contentOf(frame));
+        if (!frame.layout) addItem(this.top, this.contentOf(frame));
+        else for (const block of this.contentOf(frame)) this.emit(block);
         return;
       case 'list': {
         const outer = this.nearest('list');

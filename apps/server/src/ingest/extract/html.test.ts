@@ -105,6 +105,16 @@ describe('extractHtml', () => {
     ]);
   });
 
+  it("reads a wrapper with the id page-content as the main region, without the site's header", () => {
+    const r = extractHtml(
+      '<body><div id="page-header"><p class="apache">Server Docs 2.4</p></div><div id="path">' +
+        `<a href="/">Docs</a> &gt; <a href="/mod/">Modules</a><div id="page-content"><h1>mod_x</h1><p>${'It does x. '.repeat(20)}</p></div></div></body>`,
+      'http://x/mod/mod_x.html',
+    );
+    expect(r.text.startsWith('# mod_x')).toBe(true);
+    expect(r.text).not.toContain('Server Docs');
+  });
+
   it('prefers the marked main region when there is one', () => {
     const r = extractHtml(
       `<body><div>Top promo text that is not part of the article</div><article><h2>Story</h2><p>${'Words. '.repeat(40)}</p></article><div>After</div></body>`,
@@ -265,6 +275,40 @@ describe('extractHtml keeps the structure answers need', () => {
     );
     expect(out).toBe(
       'Option: timeout | Default: 30 s\nOption: retries | Default: 3\n\nNote: Back up your data first.',
+    );
+  });
+
+  it("does not double a label's own colon in a table, and puts code on the lines after it", () => {
+    const out = text(
+      '<table><tr><th>Status:</th><td>Extension</td></tr><tr><th>Default:</th><td>None</td></tr></table>' +
+        '<table><thead><tr><th>Option</th><th>Example</th></tr></thead><tbody>' +
+        '<tr><td>timeout</td><td><pre>timeout = 30</pre></td></tr></tbody></table>',
+    );
+    expect(out).toBe(
+      'Status: Extension\nDefault: None\n\nOption: timeout | Example:\n```\ntimeout = 30\n```',
+    );
+  });
+
+  it("joins an admonition's title, written as a heading or a label, to its first paragraph", () => {
+    const out = text(
+      '<h2 id="logs">Logging</h2><p>Logs go to the error log.</p>' +
+        '<div class="note"><h3>RewriteLog</h3><p>Older versions had a RewriteLog directive.</p></div>' +
+        '<p>Raise the level only to debug.</p>' +
+        '<div class="admonition warning"><p class="admonition-title">Warning</p><p>It is slow.</p></div>' +
+        '<div class="admonition tip"><p class="admonition-title">Changed in version 1.6:</p><p>Renamed.</p></div>' +
+        '<div class="note"><h4>Steps</h4><ul><li>Stop it</li><li>Start it</li></ul></div>',
+    );
+    expect(out).toBe(
+      [
+        '## Logging {#logs}',
+        'Logs go to the error log.',
+        'RewriteLog: Older versions had a RewriteLog directive.',
+        // Still the Logging section's: the box's heading opened no section.
+        'Raise the level only to debug.',
+        'Warning: It is slow.',
+        'Changed in version 1.6: Renamed.',
+        'Steps\n- Stop it\n- Start it',
+      ].join('\n\n'),
     );
   });
 
@@ -489,6 +533,31 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
+  it('reads a list whose items hold headings (Javadoc members, FAQ cards) as sections', () => {
+    const members =
+      '<h2 id="method-detail">Method Details</h2><ul class="member-list">' +
+      '<li><section class="detail" id="trim(java.lang.String)"><h3>trim</h3><pre>public static String trim(String str)</pre>' +
+      '<p>Removes control characters.</p><ul><li>null stays null</li><li>an empty string stays empty</li></ul></section></li>' +
+      '<li><section class="detail" id="wrap(java.lang.String,char)"><h3>wrap</h3><p>Wraps a string.</p></section></li></ul>';
+    const plain =
+      '<ul><li>Plain item</li><li>Other item</li></ul>' +
+      '<ul><li>Before it: <div class="note"><h4>Note</h4><p>Stays in its item.</p></div></li></ul>';
+    expect(text(members + plain)).toBe(
+      [
+        '## Method Details {#method-detail}',
+        '### trim {#trim(java.lang.String)}',
+        '```\npublic static String trim(String str)\n```',
+        'Removes control characters.',
+        '- null stays null\n- an empty string stays empty',
+        '### wrap {#wrap(java.lang.String,char)}',
+        'Wraps a string.',
+        // Lists without headings, and a callout's own heading in an item, stay lists.
+        '- Plain item\n- Other item',
+        '- Before it:\nNote: Stays in its item.',
+      ].join('\n\n'),
+    );
+  });
+
   it('reads structures nested past any real page as plain lines, keeping their text', () => {
     const levels = Array.from({ length: 100 }, (_, i) => `<ul><li>level ${i}`).join('');
     const out = text(`<p>${'Intro words. '.repeat(20)}</p>${levels}${'</li></ul>'.repeat(100)}`);
@@ -501,5 +570,23 @@ describe('extractHtml keeps the structure answers need', () => {
   it('fences code blocks and keeps them verbatim', () => {
     const out = text('<p>Run:</p><pre>git commit --amend\n\n# edit the message</pre>');
     expect(out).toBe('Run:\n\n```\ngit commit --amend\n\n# edit the message\n```');
+  });
+
+  it("keeps code nested in a second <pre> (mdBook) and a highlighter's comments", () => {
+    const listing =
+      '<pre><pre class="playground"><code class="language-rust">let s = String::from("hi");\n' +
+      '<span class="comment">// s is valid from here on</span></code></pre></pre>';
+    const prism =
+      '<div class="highlight"><pre class="language-js"><code><span class="token keyword">const</span> ' +
+      'n <span class="token operator">=</span> <span class="token number">4</span><span class="token punctuation">;</span>' +
+      ' <span class="token comment">// pool size in MiB</span></code></pre></div>';
+    expect(text(`<p>Listing 4-1:</p>${listing}<p>After it.</p>`)).toBe(
+      'Listing 4-1:\n\n```\nlet s = String::from("hi");\n// s is valid from here on\n```\n\nAfter it.',
+    );
+    expect(text(prism)).toBe('```\nconst n = 4; // pool size in MiB\n```');
+    // Outside code, a comment section is still chrome.
+    expect(
+      text(`<p>${'Post text. '.repeat(12)}</p><div class="comments">Nice post!</div>`),
+    ).not.toContain('Nice post');
   });
 });

@@ -5,18 +5,14 @@ import {
   isMainMarker,
   isSiteFooter,
   notePanels,
+  type Place,
   type Region,
 } from './html-boilerplate.ts';
-import type { LinkContext } from './html-links.ts';
+import { type PageLink, resolveContexts } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
+import { resolveLink, safeUrl } from './html-urls.ts';
 
-/** A link of a page's main text to another page (absolute, fragment-less) and the words around it. */
-export interface PageLink {
-  url: string;
-  /** The section of that page it points to (the fragment), when it names one. */
-  anchor?: string;
-  text: string;
-}
+export type { PageLink } from './html-links.ts';
 
 /**
  * One streaming pass over a page (htmlparser2, no DOM): main text as structured light Markdown
@@ -58,21 +54,6 @@ interface PageMeta {
   nofollow: boolean;
   links: Set<string>;
   images: Set<string>;
-}
-
-/** An absolute, fragment-less http(s) URL for a link, or undefined. */
-function resolveLink(href: string | undefined, base: string | undefined): string | undefined {
-  if (!href || !base) return undefined;
-  const h = href.trim();
-  if (!h || h.startsWith('#') || /^(javascript|mailto|tel|data|ftp):/i.test(h)) return undefined;
-  try {
-    const u = new URL(h, base);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
-    u.hash = '';
-    return u.href;
-  } catch {
-    return undefined;
-  }
 }
 
 /** What a tag says about the page itself (base, canonical, robots, links, images). */
@@ -120,6 +101,17 @@ interface Frame {
   article: boolean;
   /** The home page's footer, kept as main text. */
   footer: boolean;
+  code: boolean;
+}
+
+/** How many open elements of each kind the parser is inside. */
+type Depths = Record<'footer' | 'skip' | 'main' | 'article' | 'code', number>;
+
+/** Where the next element opens, from the elements open around it. */
+function placeOf(depth: Depths, byClass: boolean, controlled: ReadonlySet<string>): Place {
+  const region: Region = depth.article > 0 ? 'article' : depth.main > 0 ? 'main' : 'page';
+  // The home page's footer is read whole: its class marks do not count.
+  return { region, inCode: depth.code > 0, byClass: byClass && depth.footer === 0, controlled };
 }
 
 function extractWith(html: string, pageUrl: string, byClass: boolean): ExtractedHtml {
@@ -135,63 +127,61 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
   const controlled = new Set<string>();
   // The site's address, hours and contacts live in its footer: read once, on the home page.
   const home = isHomePage(pageUrl);
-  let footerDepth = 0;
-  let skipDepth = 0;
-  let mainDepth = 0;
-  let articleDepth = 0;
+  const depth: Depths = { footer: 0, skip: 0, main: 0, article: 0, code: 0 };
   let sawMain = false;
   let inTitle = false;
   const all = new StructuredText();
   const main = new StructuredText();
   const out = (fn: (b: StructuredText) => void) => {
     fn(all);
-    if (mainDepth > 0) fn(main);
+    if (depth.main > 0) fn(main);
   };
 
   const parser = new Parser(
     {
       onopentag(name, attrs) {
         if (name === 'title') {
-          inTitle = !meta.title && (skipDepth === 0 || stack.some((f) => f.name === 'head'));
+          inTitle = !meta.title && (depth.skip === 0 || stack.some((f) => f.name === 'head'));
         }
-        readMeta(meta, name, attrs, pageUrl, skipDepth > 0);
-        const footer = home && skipDepth === 0 && footerDepth === 0 && isSiteFooter(name, attrs);
-        const byClassHere = byClass && footerDepth === 0;
-        const region: Region = articleDepth > 0 ? 'article' : mainDepth > 0 ? 'main' : 'page';
-        const skip =
-          !footer && (skipDepth > 0 || isBoilerplate(name, attrs, region, byClassHere, controlled));
+        readMeta(meta, name, attrs, pageUrl, depth.skip > 0);
+        const footer = home && depth.skip === 0 && depth.footer === 0 && isSiteFooter(name, attrs);
+        const place = placeOf(depth, byClass, controlled);
+        const skip = !footer && (depth.skip > 0 || isBoilerplate(name, attrs, place));
         if (!skip) notePanels(name, attrs, controlled);
         const isMain = !skip && (footer || isMainMarker(name, attrs));
         const article = isMain && !footer && isArticleMarker(name, attrs);
-        stack.push({ name, skip, main: isMain, article, footer });
-        if (article) articleDepth++;
-        if (footer) footerDepth++;
+        const code = name === 'pre' || name === 'code';
+        stack.push({ name, skip, main: isMain, article, footer, code });
+        if (article) depth.article++;
+        if (code) depth.code++;
+        if (footer) depth.footer++;
         if (skip) {
-          skipDepth++;
+          depth.skip++;
           return;
         }
         if (isMain) {
-          mainDepth++;
+          depth.main++;
           sawMain ||= !footer;
         }
         out((b) => b.open(name, attrs));
       },
       ontext(text) {
         if (inTitle) meta.title += text;
-        else if (skipDepth === 0) out((b) => b.text(text));
+        else if (depth.skip === 0) out((b) => b.text(text));
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
         const frame = stack.pop();
         if (!frame) return;
-        if (frame.footer) footerDepth--;
+        if (frame.footer) depth.footer--;
+        if (frame.code) depth.code--;
         if (frame.skip) {
-          skipDepth--;
+          depth.skip--;
           return;
         }
         out((b) => b.close(name));
-        if (frame.main) mainDepth--;
-        if (frame.article) articleDepth--;
+        if (frame.main) depth.main--;
+        if (frame.article) depth.article--;
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -229,57 +219,9 @@ function isHomePage(pageUrl: string): boolean {
   return /^\/(?:index\.html?)?$/i.test(path);
 }
 
-/**
- * A page's links to other pages, each with the same words once, up to this many characters in
- * all: a list of every page of the site with a line about each (~15,000 on the Git manual's
- * command list) is kept whole, a long page of long paragraphs full of links is not.
- */
-const MAX_LINK_CONTEXT_CHARS = 40_000;
-
-function resolveContexts(
-  links: LinkContext[],
-  base: string | undefined,
-  pageUrl: string,
-): PageLink[] {
-  const self = resolveLink(pageUrl, pageUrl);
-  const seen = new Set<string>();
-  const out: PageLink[] = [];
-  let chars = 0;
-  for (const link of links) {
-    const url = resolveLink(link.href, base);
-    const anchor = fragmentOf(link.href);
-    const key = `${url}#${anchor}\n${link.text}`;
-    if (!url || url === self || seen.has(key)) continue;
-    chars += link.text.length;
-    if (chars > MAX_LINK_CONTEXT_CHARS) break;
-    seen.add(key);
-    out.push(anchor ? { url, anchor, text: link.text } : { url, text: link.text });
-  }
-  return out;
-}
-
-/** The section an href points to, as the page's heading ids write it (decoded), if any. */
-function fragmentOf(href: string): string | undefined {
-  const hash = href.indexOf('#');
-  if (hash < 0 || hash === href.length - 1) return undefined;
-  try {
-    return decodeURIComponent(href.slice(hash + 1));
-  } catch {
-    return href.slice(hash + 1);
-  }
-}
-
 function firstHeading(text: string): string {
   const m = /^#+ (.+?)(?: \{#[^\s{}]+\})?$/m.exec(text);
   return m?.[1]?.trim() ?? '';
-}
-
-function safeUrl(href: string, relativeTo?: string): string | undefined {
-  try {
-    return new URL(href, relativeTo).href;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Decodes HTML bytes using the header charset, else a <meta> charset in the first 2 KB. */
