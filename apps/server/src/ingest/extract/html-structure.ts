@@ -1,4 +1,3 @@
-import { shortenAtWord } from '../../lib/shorten.ts';
 import {
   addBlock,
   addDefinition,
@@ -20,6 +19,7 @@ import {
 import { collapse, LINE_BREAK, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
 import { countLink, countText, isFootnoteMark, isFootnoteRef } from './html-navigation.ts';
+import { headingLine, Outline } from './html-outline.ts';
 import { anchorAhead, BLOCK_TAGS, CALLOUT_CLASS, CODE_BLOCK_CLASS, HEADINGS } from './html-tags.ts';
 
 /**
@@ -34,13 +34,6 @@ import { anchorAhead, BLOCK_TAGS, CALLOUT_CLASS, CODE_BLOCK_CLASS, HEADINGS } fr
  *   and footnote marks ("versions¹³¹") dropped.
  */
 const BLANK = /^\s*$/;
-const ANCHOR = /^[^\s{}]{1,200}$/;
-
-/**
- * A heading is a title, shown with every passage of its section: an API entry's full signature
- * (a class with a dozen parameters) is cut after its first words.
- */
-const MAX_TITLE_CHARS = 160;
 
 /** A frame as opened: its depth and (empty) content are filled in by push(). */
 type NewFrame = OmitEach<Frame, 'depth' | 'blocks' | 'inline'>;
@@ -50,6 +43,7 @@ export class StructuredText {
   private readonly root: Frame = { kind: 'root', depth: 0, blocks: [], inline: '' };
   private readonly stack: Frame[] = [this.root];
   private depth = 0;
+  private readonly outline = new Outline();
   /** Every link to another page met so far, with the words around it. */
   readonly linked = new LinkCollector(collapse);
   /** The id of a section opened with no text since: a heading starting it links there. */
@@ -65,6 +59,7 @@ export class StructuredText {
 
   open(name: string, attrs: Record<string, string>): void {
     this.depth++;
+    this.outline.enter(name, this.depth);
     const heading = this.nearest('heading');
     if (heading && !heading.own && (attrs.id || attrs.name)) heading.own = attrs.id ?? attrs.name;
     if (!heading) this.sectionId = anchorAhead(name, attrs, this.sectionId);
@@ -84,7 +79,7 @@ export class StructuredText {
     // Code is verbatim: nothing inside it opens a structure, not even a second `<pre>`
     // (mdBook writes every listing as `<pre><pre class="playground">`).
     if (this.nearest('pre')) return undefined;
-    const level = HEADINGS[name];
+    const level = HEADINGS[name] && this.outline.level(HEADINGS[name]);
     if (level) {
       openLayout(this.stack);
       return { kind: 'heading', level, own: attrs.id, section: this.sectionId };
@@ -163,6 +158,7 @@ export class StructuredText {
     if (name === 'tr') endRow(this.nearest('table'));
     if (name === 'sup') this.superscripts = Math.max(0, this.superscripts - 1);
     if (BLOCK_TAGS.has(name)) this.flush(this.top);
+    this.outline.leave(this.depth);
     this.depth--;
   }
 
@@ -262,9 +258,7 @@ export class StructuredText {
       this.emit(text);
       return;
     }
-    const anchor = [frame.own, frame.section].find((a) => a && ANCHOR.test(a));
-    const title = shortenAtWord(text.replace(/\s+/g, ' '), MAX_TITLE_CHARS);
-    const heading = `${'#'.repeat(frame.level)} ${title}${anchor ? ` {#${anchor}}` : ''}`;
+    const heading = headingLine(frame.level, text, [frame.own, frame.section]);
     const top = this.top;
     if (top.kind !== 'dl') {
       this.emit(heading);

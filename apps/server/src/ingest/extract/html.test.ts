@@ -558,6 +558,33 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
+  it("keeps a heading written shallower than its article's first inside that article's section", () => {
+    const fn = (name: string, text: string) =>
+      `<article class="func"><h4 id="${name}-2">${name}(Key, List)</h4><div class="REFBODY">` +
+      `<h3 id="types">Types</h3><div>Key = term()</div><p>${text}</p></div></article>`;
+    expect(
+      text(
+        `<h3 id="exports">Exports</h3>${fn('keyfind', 'Finds a tuple.')}${fn('keymap', 'Maps it.')}`,
+      ),
+    ).toBe(
+      [
+        '### Exports {#exports}',
+        '#### keyfind(Key, List) {#keyfind-2}',
+        '##### Types {#types}',
+        'Key = term()',
+        'Finds a tuple.',
+        '#### keymap(Key, List) {#keymap-2}',
+        '##### Types {#types}',
+        'Key = term()',
+        'Maps it.',
+      ].join('\n\n'),
+    );
+    // An article of several sections at one level keeps them.
+    expect(
+      text('<article><h2>Install</h2><p>Run it.</p><h2>Use</h2><p>Call it.</p></article>'),
+    ).toBe('## Install\n\nRun it.\n\n## Use\n\nCall it.');
+  });
+
   it('reads structures nested past any real page as plain lines, keeping their text', () => {
     const levels = Array.from({ length: 100 }, (_, i) => `<ul><li>level ${i}`).join('');
     const out = text(`<p>${'Intro words. '.repeat(20)}</p>${levels}${'</li></ul>'.repeat(100)}`);
