@@ -32,7 +32,7 @@ export interface QaSet {
 }
 
 /** The directory names of the sites (e2e/helpers/doc-sites.ts), by set prefix. */
-const SITES: DocSite[] = ['git-2.39', 'nodejs-18', 'postgresql-15', 'flask-2.2'];
+const SITES: DocSite[] = ['git-2.39', 'nodejs-18', 'postgresql-15', 'flask-2.2', 'rustref-1.63'];
 
 /** Each set prefix found in `dir` (`<prefix>_qa.jsonl`, `<prefix>_followups.jsonl`). */
 function prefixesIn(dir: string): string[] {

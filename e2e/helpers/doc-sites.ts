@@ -15,9 +15,10 @@ import path from 'node:path';
 import { REPO_ROOT } from './paths.ts';
 
 /**
- * Real documentation sites (Debian bookworm's PostgreSQL 15, Git 2.39 and Node.js 18 manuals, and
- * Flask 2.2's Sphinx-built documentation) for the browser journeys and bench/answer-quality. They
- * are fetched once into a cache that git ignores, never committed.
+ * Real documentation sites (Debian bookworm's PostgreSQL 15, Git 2.39 and Node.js 18 manuals,
+ * Flask 2.2's Sphinx-built documentation and the mdBook-built Rust Reference) for the browser
+ * journeys and bench/answer-quality. They are fetched once into a cache that git ignores, never
+ * committed.
  */
 export const DOCSITES_CACHE = path.join(REPO_ROOT, '.tmp', 'docsites');
 const SCRIPTS = path.resolve(REPO_ROOT, '../shared/fixtures/scripts');
@@ -27,10 +28,12 @@ const SITEMAP_SCRIPT = path.join(SCRIPTS, 'make_sitemap.py');
 const SEED = process.env.DOCSITES_SEED ?? '/tmp/docsites';
 
 /** The sites, each under `sites/<name>`: fetch_debian_docs.sh builds the first three. */
-export type DocSite = 'postgresql-15' | 'git-2.39' | 'nodejs-18' | 'flask-2.2';
+export type DocSite = 'postgresql-15' | 'git-2.39' | 'nodejs-18' | 'flask-2.2' | 'rustref-1.63';
 /** Sites built here from one Debian package's HTML (a documentation generator the others lack). */
 const PACKAGE_SITES: Partial<Record<DocSite, { pkg: string; dir: string }>> = {
   'flask-2.2': { pkg: 'python-flask-doc', dir: 'usr/share/doc/python-flask-doc/html' },
+  // The Rust Reference, built by mdBook (its print.html holding every chapter included).
+  'rustref-1.63': { pkg: 'rust-doc', dir: 'usr/share/doc/rust-doc/html/reference' },
 };
 const BROWSER_SITES: DocSite[] = ['postgresql-15', 'git-2.39'];
 const present = (dir: string, sites: DocSite[]) =>
