@@ -1,6 +1,6 @@
 /**
- * CPU cost of extracting a small page that nests lists or definition lists thousands deep (a
- * hostile or broken page): each level rebuilds the text inside it, so without a cap on open
+ * CPU cost of extracting a small page that nests lists, definition lists or sections thousands
+ * deep (a hostile or broken page): each level rebuilds the text inside it, so without a cap on open
  * structures the cost grows with the square of the depth.
  * Usage: node --import tsx bench/crawl/deep-nesting.ts
  */
@@ -13,6 +13,10 @@ for (const depth of [100, 1000, 3000]) {
   const cases = {
     lists: page('<ul><li>', '</li></ul>', depth, '<a href="#x">x</a> '.repeat(depth)),
     'definition lists': page('<dl><dd>', '</dd></dl>', depth, '<p>word </p>'.repeat(depth)),
+    // Every item opens with a heading: each level becomes a layout list (html-frames.ts).
+    'lists of headed items': page('<ul><li><h3>t</h3>', '</li></ul>', depth, '<p>word</p>'),
+    // Every section heads itself shallower than the one around it (html-outline.ts).
+    sections: page('<section><h6>a</h6><h2>b</h2>', '</section>', depth, '<p>word</p>'),
   };
   for (const [name, html] of Object.entries(cases)) {
     const start = process.cpuUsage();
