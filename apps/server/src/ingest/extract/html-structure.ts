@@ -70,7 +70,8 @@ export class StructuredText {
     }
     const frame = roomFor(this.stack) ? this.frameFor(name, attrs) : undefined;
     if (frame) this.push(frame);
-    else if (name === 'br') this.top.inline += LINE_BREAK;
+    // In code a `<br>` is a newline (Docusaurus ends each highlighted line with one).
+    else if (name === 'br') this.top.inline += this.top.kind === 'pre' ? '\n' : LINE_BREAK;
     else if (BLOCK_TAGS.has(name)) this.flush(this.top);
     if (name === 'tr') endRow(this.nearest('table'));
   }

@@ -599,7 +599,7 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(out).toBe('Run:\n\n```\ngit commit --amend\n\n# edit the message\n```');
   });
 
-  it("keeps code nested in a second <pre> (mdBook) and a highlighter's comments", () => {
+  it("keeps code nested in a second <pre> (mdBook), a highlighter's comments and its line breaks", () => {
     const listing =
       '<pre><pre class="playground"><code class="language-rust">let s = String::from("hi");\n' +
       '<span class="comment">// s is valid from here on</span></code></pre></pre>';
@@ -611,6 +611,11 @@ describe('extractHtml keeps the structure answers need', () => {
       'Listing 4-1:\n\n```\nlet s = String::from("hi");\n// s is valid from here on\n```\n\nAfter it.',
     );
     expect(text(prism)).toBe('```\nconst n = 4; // pool size in MiB\n```');
+    // Docusaurus ends each highlighted line with a <br>.
+    const lines =
+      '<pre class="prism-code"><code><span class="token-line"><span class="token plain">npm init</span><br></span>' +
+      '<span class="token-line"><span class="token comment"># then</span><br></span><span class="token-line">npm start<br></span></code></pre>';
+    expect(text(lines)).toBe('```\nnpm init\n# then\nnpm start\n```');
     // Outside code, a comment section is still chrome.
     expect(
       text(`<p>${'Post text. '.repeat(12)}</p><div class="comments">Nice post!</div>`),
