@@ -186,6 +186,21 @@ function labelled(label: string, value: string): string {
   return value.startsWith('```') ? `${own}:\n${value}` : `${own}: ${value}`;
 }
 
+/**
+ * Code as a fenced block; none for blank code, or for lines of consecutive numbers alone in a
+ * table cell (`aloneInCell`): the gutter Pygments' and Hugo's line-number tables put beside the
+ * code. Numbers after other words in a cell are a value ("unnest(ARRAY[1,2]) → 1 2").
+ */
+export function codeBlock(code: string, aloneInCell: boolean): string {
+  const lines = code.trim().split(/\s*\n\s*/);
+  const numbered = lines.every(
+    (l, i) => /^\d+$/.test(l) && (i === 0 || Number(l) === Number(lines[i - 1]) + 1),
+  );
+  return !code.trim() || (aloneInCell && lines.length > 1 && numbered)
+    ? ''
+    : `\`\`\`\n${code}\n\`\`\``;
+}
+
 /** A definition as one block: its terms, then its description (`-a, --all: Stage …`). */
 export function definitionItem(terms: string[], body: string): string {
   const term = withoutOwnColon(terms.join(', '));

@@ -2,6 +2,7 @@ import {
   addBlock,
   addDefinition,
   addItem,
+  codeBlock,
   endNames,
   endRow,
   type Frame,
@@ -208,8 +209,10 @@ export class StructuredText {
         this.finishHeading(frame);
         return;
       case 'pre': {
-        const code = frame.inline.replace(/^\s*\n/, '').trimEnd();
-        if (code.trim()) this.emit(`\`\`\`\n${code}\n\`\`\``);
+        const cell = this.nearest('cell');
+        this.emit(
+          codeBlock(frame.inline.replace(/^\s*\n/, '').trimEnd(), cell?.blocks.length === 0),
+        );
         return;
       }
       case 'item':

@@ -517,6 +517,24 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(out).toContain('The limit is 231 bytes, see 2 and [4].');
   });
 
+  it("drops a line-number gutter beside code (Pygments', Hugo's tables) but not code of numbers", () => {
+    const pygments =
+      '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2</pre></div></td>' +
+      '<td class="code"><div class="highlight"><pre>app = Flask()\napp.run(port=8000)\n</pre></div></td></tr></table>';
+    const hugo =
+      '<table class="lntable"><tr><td class="lntd"><pre><code><span class="lnt">7\n</span><span class="lnt">8\n</span></code></pre></td>' +
+      '<td class="lntd"><pre><code>port: 8080\ndebug: true</code></pre></td></tr></table>';
+    expect(text(`<p>Run:</p>${pygments}`)).toBe(
+      'Run:\n\n```\napp = Flask()\napp.run(port=8000)\n```',
+    );
+    expect(text(hugo)).toBe('```\nport: 8080\ndebug: true\n```');
+    expect(text('<p>It prints:</p><pre>1\n2\n3</pre>')).toBe('It prints:\n\n```\n1\n2\n3\n```');
+    // After other words in its cell, a column of numbers is a value.
+    const value = text('<table><tr><td>unnest(ARRAY[1,2]) → <pre>1\n2</pre></td></tr></table>');
+    expect(value).toContain('unnest(ARRAY[1,2]) →');
+    expect(value).toContain('1\n2');
+  });
+
   it('fences code written one element per line (Doxygen) as a code block', () => {
     const out = text(
       '<p>Example:</p><div class="fragment"><div class="line"><span class="keywordtype">void</span> foo(int) {}</div>\n' +
