@@ -1,3 +1,4 @@
+import { type Cell, definitionItem, formatRow } from './html-blocks.ts';
 import { isNavigation, type LinkShare, noLinks } from './html-navigation.ts';
 
 /**
@@ -96,11 +97,6 @@ export function openLayout(frames: Frame[]): void {
   }
 }
 
-export interface Cell {
-  text: string;
-  th: boolean;
-}
-
 /** A list as it opens, before any item (the structure adds where it stands). */
 export const newList = (): Omit<FrameOf<'list'>, keyof Base> => ({
   kind: 'list',
@@ -132,82 +128,6 @@ export const newTable = (): Omit<FrameOf<'table'>, keyof Base> => ({
   row: [],
   share: noLinks(),
 });
-
-/** A label cell short enough to read as "label: value". */
-const LABEL_MAX = 40;
-
-/**
- * One table row as a line: each cell with its column's header ("Name: a | Value: 1"); without
- * a header, a two-cell row with a short first cell reads as "label: value", others as cells
- * separated by bars.
- */
-export function formatRow(row: Cell[], header: string[] | null): string {
-  if (header && header.length === row.length) {
-    return row
-      .map((c, i) => (!c.text ? '' : header[i] ? labelled(header[i], c.text) : c.text))
-      .filter(Boolean)
-      .join(' | ');
-  }
-  const cells = row.map((c) => c.text).filter(Boolean);
-  const [label, value] = cells;
-  if (cells.length === 2 && label && value && label.length <= LABEL_MAX)
-    return labelled(label, value);
-  return cells.join(' | ');
-}
-
-/**
- * An admonition's title ("Note", "Warning", a heading of its own) joins its first paragraph:
- * "Note: …". A title ending a sentence stays a line of its own, as does one over a list or
- * code (their first line must start a line).
- */
-export function joinCallout(blocks: string[]): string {
-  const [heading, first, ...rest] = blocks;
-  // A heading inside the box titles the box, not a section: the page's text after the box
-  // still belongs to the section the box stands in (its anchor, if any, is given up: a link
-  // to the box lands on that section).
-  const title = heading?.replace(/^#{1,6} (.*?)(?: \{#[^}]*\})?$/, '$1');
-  const paragraph = !!first && !/^(?:- |```)/.test(first);
-  if (title && paragraph && title.length <= LABEL_MAX && !/[.!?]$/.test(title)) {
-    return [labelled(title, first), ...rest].join('\n');
-  }
-  return [title, ...blocks.slice(1)].join('\n');
-}
-
-/**
- * A label without the colon it was written with ("Parameters:", "Default:"), so that it is not
- * given a second. A colon standing as a word, or ending a label with colons inside, is part of
- * it (`git push origin :` pushes the matching branches; `hasconfig:remote.*.url:` is a keyword).
- */
-const withoutOwnColon = (label: string) => (/^[^:]*\S:$/.test(label) ? label.slice(0, -1) : label);
-
-/** "label: value", a code block on the lines after its label. */
-function labelled(label: string, value: string): string {
-  const own = withoutOwnColon(label);
-  return value.startsWith('```') ? `${own}:\n${value}` : `${own}: ${value}`;
-}
-
-/**
- * Code as a fenced block; none for blank code, or for lines of consecutive numbers alone in a
- * table cell (`aloneInCell`): the gutter Pygments' and Hugo's line-number tables put beside the
- * code. Numbers after other words in a cell are a value ("unnest(ARRAY[1,2]) → 1 2").
- */
-export function codeBlock(code: string, aloneInCell: boolean): string {
-  const lines = code.trim().split(/\s*\n\s*/);
-  const numbered = lines.every(
-    (l, i) => /^\d+$/.test(l) && (i === 0 || Number(l) === Number(lines[i - 1]) + 1),
-  );
-  return !code.trim() || (aloneInCell && lines.length > 1 && numbered)
-    ? ''
-    : `\`\`\`\n${code}\n\`\`\``;
-}
-
-/** A definition as one block: its terms, then its description (`-a, --all: Stage …`). */
-export function definitionItem(terms: string[], body: string): string {
-  const term = withoutOwnColon(terms.join(', '));
-  if (!term) return body;
-  if (!body) return term;
-  return labelled(term, body);
-}
 
 /** A list item closed: its first line marked as an item, added to its list. */
 export function addItem(list: Frame, blocks: string[]): void {

@@ -1,14 +1,13 @@
+import { codeBlock, joinCallout } from './html-blocks.ts';
 import {
   addBlock,
   addDefinition,
   addItem,
-  codeBlock,
   endNames,
   endRow,
   type Frame,
   type FrameOf,
   headingsAllowed,
-  joinCallout,
   newDefinitionList,
   newItem,
   newList,

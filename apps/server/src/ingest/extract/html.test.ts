@@ -278,15 +278,25 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
-  it("does not double a label's own colon in a table, and puts code on the lines after it", () => {
+  it("does not double a label's own colon; code in a table row or after a term starts a line", () => {
     const out = text(
       '<table><tr><th>Status:</th><td>Extension</td></tr><tr><th>Default:</th><td>None</td></tr></table>' +
         '<table><thead><tr><th>Option</th><th>Example</th></tr></thead><tbody>' +
-        '<tr><td>timeout</td><td><pre>timeout = 30</pre></td></tr></tbody></table>',
+        '<tr><td>timeout</td><td><pre>timeout = 30</pre></td></tr>' +
+        '<tr><td>retries</td><td><pre>retries = 3\nbackoff = 2</pre></td></tr></tbody></table>' +
+        '<dl><dt>Example:</dt><dd><pre>x = 1</pre></dd></dl>',
     );
     expect(out).toBe(
-      'Status: Extension\nDefault: None\n\nOption: timeout | Example:\n```\ntimeout = 30\n```',
+      [
+        'Status: Extension\nDefault: None',
+        'Option: timeout | Example:\n```\ntimeout = 30\n```\nOption: retries | Example:\n```\nretries = 3\nbackoff = 2\n```',
+        'Example:\n```\nx = 1\n```',
+      ].join('\n\n'),
     );
+    // Code between cells has lines of its own: a fence starts and ends its line.
+    expect(
+      text('<table><tr><td>Run</td><td><pre>make</pre></td><td>then test it</td></tr></table>'),
+    ).toBe('Run\n```\nmake\n```\nthen test it');
   });
 
   it("joins an admonition's title, written as a heading or a label, to its first paragraph", () => {
@@ -530,9 +540,9 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(text(hugo)).toBe('```\nport: 8080\ndebug: true\n```');
     expect(text('<p>It prints:</p><pre>1\n2\n3</pre>')).toBe('It prints:\n\n```\n1\n2\n3\n```');
     // After other words in its cell, a column of numbers is a value.
-    const value = text('<table><tr><td>unnest(ARRAY[1,2]) → <pre>1\n2</pre></td></tr></table>');
-    expect(value).toContain('unnest(ARRAY[1,2]) →');
-    expect(value).toContain('1\n2');
+    expect(text('<table><tr><td>unnest(ARRAY[1,2]) → <pre>1\n2</pre></td></tr></table>')).toBe(
+      'unnest(ARRAY[1,2]) →\n```\n1\n2\n```',
+    );
   });
 
   it('fences code written one element per line (Doxygen) as a code block', () => {
