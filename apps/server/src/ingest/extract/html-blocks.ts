@@ -24,7 +24,8 @@ export function formatRow(row: Cell[], header: string[] | null): string {
   }
   const cells = row.filter((c) => c.text).map(text);
   const [label, value] = cells;
-  if (cells.length === 2 && label && value && label.length <= LABEL_MAX)
+  // Code is no label: "```: value" would leave its block unclosed.
+  if (cells.length === 2 && label && value && label.length <= LABEL_MAX && !label.includes('```'))
     return labelled(label, value);
   return joinCells(cells);
 }

@@ -297,6 +297,9 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(
       text('<table><tr><td>Run</td><td><pre>make</pre></td><td>then test it</td></tr></table>'),
     ).toBe('Run\n```\nmake\n```\nthen test it');
+    expect(
+      text('<table><tr><td><pre>ls -a</pre></td><td>lists hidden files too</td></tr></table>'),
+    ).toBe('```\nls -a\n```\nlists hidden files too');
   });
 
   it("joins an admonition's title, written as a heading or a label, to its first paragraph", () => {
