@@ -82,13 +82,17 @@ function labelled(label: string, value: string): string {
  * code. Numbers after other words in a cell are a value ("unnest(ARRAY[1,2]) → 1 2").
  */
 export function codeBlock(code: string, aloneInCell: boolean): string {
+  if (!code.trim() || (aloneInCell && isLineNumbers(code))) return '';
+  return `\`\`\`\n${code}\n\`\`\``;
+}
+
+/** Two or more lines of consecutive numbers and nothing else. */
+function isLineNumbers(code: string): boolean {
   const lines = code.trim().split(/\s*\n\s*/);
-  const numbered = lines.every(
-    (l, i) => /^\d+$/.test(l) && (i === 0 || Number(l) === Number(lines[i - 1]) + 1),
+  return (
+    lines.length > 1 &&
+    lines.every((l, i) => /^\d+$/.test(l) && (i === 0 || Number(l) === Number(lines[i - 1]) + 1))
   );
-  return !code.trim() || (aloneInCell && lines.length > 1 && numbered)
-    ? ''
-    : `\`\`\`\n${code}\n\`\`\``;
 }
 
 /** A definition as one block: its terms, then its description (`-a, --all: Stage …`). */

@@ -31,6 +31,10 @@ export const CALLOUT_CLASS =
  * `div.fragment` of `div.line`s. Read as preformatted, its lines stay lines, fenced.
  */
 export const CODE_BLOCK_CLASS = /(?:^|\s)fragment(?:\s|$)/;
+
+/** An element whose text is code: `<pre>`, inline `<code>`, or a block of CODE_BLOCK_CLASS. */
+export const holdsCode = (name: string, attrs: Record<string, string>): boolean =>
+  name === 'pre' || name === 'code' || CODE_BLOCK_CLASS.test(attrs.class ?? '');
 /** Sections whose id a heading at their start links to (`<section id>`, Sphinx's div.section). */
 export const SECTION_CLASS = /(?:^|\s)(?:ref)?sect(?:ion|\d)(?:\s|$)/i;
 

@@ -551,12 +551,12 @@ describe('extractHtml keeps the structure answers need', () => {
   it('fences code written one element per line (Doxygen) as a code block', () => {
     const out = text(
       '<p>Example:</p><div class="fragment"><div class="line"><span class="keywordtype">void</span> foo(int) {}</div>\n' +
-        '<div class="line">sigc::signal&lt;void(long)&gt; sig;</div>\n<div class="line">sig.<a class="code" href="a.html#x">connect</a>(foo);</div>\n' +
+        '<div class="line">sigc::signal&lt;void(long)&gt; sig;</div>\n<div class="line">sig.<a class="code" href="a.html#x">connect</a>(foo); <span class="comment">// once</span></div>\n' +
         '<div class="ttc" id="a_connect"><div class="ttname">connect</div><div class="ttdoc">Adds a slot.</div></div></div>' +
         '<p>It connects foo.</p><h2>Members</h2>',
     );
     expect(out).toBe(
-      'Example:\n\n```\nvoid foo(int) {}\nsigc::signal<void(long)> sig;\nsig.connect(foo);\n```\n\nIt connects foo.\n\n## Members',
+      'Example:\n\n```\nvoid foo(int) {}\nsigc::signal<void(long)> sig;\nsig.connect(foo); // once\n```\n\nIt connects foo.\n\n## Members',
     );
     // An anchor before the code is not the next heading's.
     expect(text('<span id="stale"></span><pre>make</pre><h2>Members</h2>')).toBe(

@@ -10,6 +10,7 @@ import {
 } from './html-boilerplate.ts';
 import { type PageLink, resolveContexts } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
+import { holdsCode } from './html-tags.ts';
 import { resolveLink, safeUrl } from './html-urls.ts';
 
 export type { PageLink } from './html-links.ts';
@@ -150,7 +151,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         if (!skip) notePanels(name, attrs, controlled);
         const isMain = !skip && (footer || isMainMarker(name, attrs));
         const article = isMain && !footer && isArticleMarker(name, attrs);
-        const code = name === 'pre' || name === 'code';
+        const code = holdsCode(name, attrs);
         stack.push({ name, skip, main: isMain, article, footer, code });
         if (article) depth.article++;
         if (code) depth.code++;
