@@ -1,8 +1,9 @@
 import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { shortenAtWord } from '../../lib/shorten.ts';
+import { qualifiedNames } from '../../search/identifiers.ts';
 import { splitSentences } from '../../search/sentences.ts';
 import { FENCED_CODE_BLOCK } from '../../search/structure.ts';
-import { definedTerms } from './definitions.ts';
+import { definedTerms, isValueLine } from './definitions.ts';
 import { termSet } from './text.ts';
 import type { Passage } from './types.ts';
 
@@ -17,6 +18,10 @@ export interface Candidate {
   terms: ReadonlySet<string>;
   /** Terms of its passage's title, heading path and stored question. */
   context: ReadonlySet<string>;
+  /** The qualified names (`performance.now`) its section's own heading documents. */
+  headed: ReadonlySet<string>;
+  /** Running text: not on a definition, parameter or labelled value (`Added in: …`) line. */
+  prose: boolean;
   score: number;
   /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
   matches: boolean;
@@ -81,6 +86,7 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const context = termSet(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
   );
+  const headed = new Set(qualifiedNames(passage.heading?.split(' › ').at(-1) ?? ''));
   const out: Candidate[] = [];
   const pieces = passage.text.split(CODE_SPLIT);
   let line = 0;
@@ -90,11 +96,12 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
     const before = out.length;
     for (const paragraph of paragraphs) {
       const defines = definedTerms(paragraph);
+      const prose = defines.size === 0 && !isValueLine(paragraph);
       for (const raw of splitSentences(paragraph.trim())) {
         const text = answerSentence(raw);
         if (text === null) continue;
         const candidate = { rank, pos: out.length, passage, text, terms: termSet(text), context };
-        out.push({ ...candidate, score: 0, matches: false, line, defines });
+        out.push({ ...candidate, headed, prose, score: 0, matches: false, line, defines });
       }
       line++;
     }

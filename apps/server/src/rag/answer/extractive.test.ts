@@ -367,6 +367,52 @@ describe('a definition the question names', () => {
   });
 });
 
+describe('the section an API reference heads with the name asked about', () => {
+  // A reference page: each function a section, its heading the function's signature. The
+  // section's prose says what the function does without repeating its name; another section
+  // mentions the name in passing, with more of the question's words.
+  const measure = passage({
+    title: 'Timing',
+    heading: 'Timing › timer.measure(name[, start])',
+    text: [
+      'Added in: v2.1.0',
+      '- name <string>',
+      'Stores a measurement named name. Without start, the measured time runs from when timer.now() was first called in the process to now.',
+    ].join('\n'),
+  });
+  const now = passage({
+    title: 'Timing',
+    heading: 'Timing › timer.now()',
+    text: [
+      'Added in: v2.0.0',
+      '- Returns: <number>',
+      'The milliseconds elapsed since the process started.',
+    ].join('\n'),
+  });
+
+  it('is answered from its prose, not its metadata, though another section names it more', () => {
+    const { text, passages } = extractAnswer({
+      bot,
+      question: 'When does timer.now() start counting time?',
+      history: [],
+      passages: [measure, now],
+    });
+    expect(text).toContain('The milliseconds elapsed since the process started.');
+    expect(text).not.toContain('Added in');
+    expect(passages[0]).toBe(now);
+  });
+
+  it('is not preferred when the question names no function', () => {
+    const { text } = extractAnswer({
+      bot,
+      question: 'When does the timer start counting the measured time?',
+      history: [],
+      passages: [measure, now],
+    });
+    expect(text).toContain('Stores a measurement named name.');
+  });
+});
+
 describe('which passage an extract comes from', () => {
   it('keeps to the better-ranked passage unless a lower one shares clearly more of the question', () => {
     // The second passage's sentence has every word of the first's and one more, "long", which

@@ -1,3 +1,4 @@
+import { qualifiedNames } from '../../search/identifiers.ts';
 import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
 import { carryTopic, pointsBack } from './follow-up.ts';
@@ -178,7 +179,7 @@ export function extractAnswer(
   const candidates = drawnFrom(allRelevant, reach).flatMap(({ passage, rank }) =>
     candidatesOf(passage, rank),
   );
-  scoreCandidates(wanted, type, candidates);
+  scoreCandidates(wanted, type, new Set(qualifiedNames(search.question)), candidates);
   const own = pointsBack(search.question) ? wanted : wantedTerms({ question: search.question });
   const others = allRelevant.map((r) => r.passage);
   // Best first; a run that holds too little of the question gives way to the next best, so

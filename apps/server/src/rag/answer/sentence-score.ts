@@ -31,6 +31,23 @@ const CONTEXT_WEIGHT = 0.6;
  * answers on one set and none lost on the other; 0.5 recovered none, 2 as many as 1.
  */
 const ANSWER_TYPE_BONUS = 1;
+/**
+ * Score factor for a sentence of the section an API reference heads with the name the question
+ * asks about (`performance.now()` for "what is performance.now() measured relative to?"). Its
+ * sentences say what the name does without repeating it ("Returns the current high resolution
+ * millisecond timestamp, …"), while sentences elsewhere that mention the name in passing share
+ * more of the question's words.
+ */
+const HEADED_BONUS = 2;
+/**
+ * Whether a sentence is part of what its section says about a name the question asks about:
+ * the section's prose, or another line of it (a parameter, `Default: …`) sharing the question's
+ * words. A line sharing none of them (`- data <any>`, `Added in: v0.1.100`) is not an answer,
+ * though it sits under the right heading.
+ */
+const documents = (c: Candidate, asked: ReadonlySet<string>) =>
+  (c.prose || c.matches) && [...c.headed].some((name) => asked.has(name));
+
 /** Sentences with more content terms than this ramble; fewer than MIN_WORDS say little. */
 const MAX_WORDS = 40;
 const MIN_WORDS = 3;
@@ -39,12 +56,14 @@ const MIN_WORDS = 3;
  * Scores every sentence by the wanted terms it contains, each weighted by its own weight (lower
  * for terms carried from the previous turn) and by how rare it is among the candidate sentences
  * (a word every sentence has says little), with a preference for better-ranked passages
- * (RANK_DISCOUNT), for definitions of what is asked and for the kind of answer asked for, and
+ * (RANK_DISCOUNT), for definitions of what is asked, for the section documenting the name it
+ * asks about (`asked`: the question's qualified names) and for the kind of answer asked for, and
  * against rambling sentences. Sets each candidate's `score` and `matches`.
  */
 export function scoreCandidates(
   wanted: ReadonlyMap<string, number>,
   type: AnswerType,
+  asked: ReadonlySet<string>,
   candidates: Candidate[],
 ): void {
   const df = new Map<string, number>();
@@ -65,6 +84,7 @@ export function scoreCandidates(
       words > MAX_WORDS ? 1 + (words - MAX_WORDS) / MAX_WORDS : words < MIN_WORDS ? 1.5 : 1;
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
     const typed = fitsAnswerType(type, c.text) ? 1 + ANSWER_TYPE_BONUS : 1;
-    c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed;
+    const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
+    c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed;
   }
 }
