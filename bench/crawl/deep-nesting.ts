@@ -17,6 +17,15 @@ for (const depth of [100, 1000, 3000]) {
     'lists of headed items': page('<ul><li><h3>t</h3>', '</li></ul>', depth, '<p>word</p>'),
     // Every section heads itself shallower than the one around it (html-outline.ts).
     sections: page('<section><h6>a</h6><h2>b</h2>', '</section>', depth, '<p>word</p>'),
+    // Every panel holds a tab set of its own (html-tabs.ts).
+    'tab sets': page(
+      '<div><div role="tablist"><b role="tab">t</b></div><div role="tabpanel">',
+      '</div></div>',
+      depth,
+      '<p>word</p>',
+    ),
+    // Thousands of tabs no panel claims: each closing element looks at the waiting labels.
+    'unclaimed tabs': page('<div>', '</div>', depth, '<b role="tab">t</b><p>w</p>'.repeat(depth)),
   };
   for (const [name, html] of Object.entries(cases)) {
     const start = process.cpuUsage();

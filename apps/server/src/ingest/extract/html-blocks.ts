@@ -48,20 +48,24 @@ const joinCells = (cells: string[]) =>
 /**
  * An admonition's title ("Note", "Warning", a heading of its own) joins its first paragraph:
  * "Note: …". A title ending a sentence stays a line of its own, as does one over a list or
- * code (their first line must start a line).
+ * code (their first line must start a line). The box's blocks, titled (a tab's panel, whose
+ * title is its tab's label, keeps them as blocks; an admonition is one: joinCallout).
  */
-export function joinCallout(blocks: string[]): string {
+export function titled(blocks: string[]): string[] {
   const [heading, first, ...rest] = blocks;
   // A heading inside the box titles the box, not a section: the page's text after the box
   // still belongs to the section the box stands in (its anchor, if any, is given up: a link
   // to the box lands on that section).
   const title = heading?.replace(/^#{1,6} (.*?)(?: \{#[^}]*\})?$/, '$1');
+  if (title === undefined) return [];
   const paragraph = !!first && !/^(?:- |```)/.test(first);
   if (title && paragraph && title.length <= LABEL_MAX && !/[.!?]$/.test(title)) {
-    return [labelled(title, first), ...rest].join('\n');
+    return [labelled(title, first), ...rest];
   }
-  return [title, ...blocks.slice(1)].join('\n');
+  return [title, ...blocks.slice(1)];
 }
+
+export const joinCallout = (blocks: string[]): string => titled(blocks).join('\n');
 
 /**
  * A label without the colon it was written with ("Parameters:", "Default:"), so that it is not

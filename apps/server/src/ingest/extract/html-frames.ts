@@ -62,9 +62,14 @@ export type Frame =
    * way a same-page link reading "1" or "[a]" is a footnote mark, not a word of the sentence.
    */
   | (Base & { kind: 'link'; href: string; note: boolean; superscript: boolean })
-  | (Base & { kind: 'callout' });
+  /** `panel`: a tab's panel, its first block its tab's label (html-tabs.ts). */
+  | (Base & { kind: 'callout'; panel?: boolean });
 
 export type FrameOf<K extends Frame['kind']> = Extract<Frame, { kind: K }>;
+
+/** A frame as opened: its depth and (empty) content are filled in when it is pushed. */
+export type NewFrame = OmitEach<Frame, 'depth' | 'blocks' | 'inline'>;
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** Structures a heading may stand in: the page, a callout, entry sections, a layout list. */
 const holdsHeadings = (f: Frame) =>
@@ -202,3 +207,25 @@ const MAX_FRAMES = 48;
 /** Whether another structure may open: below MAX_FRAMES, or an entry of the innermost list. */
 export const roomFor = (stack: readonly Frame[]): boolean =>
   stack.length < MAX_FRAMES || 'share' in (stack.at(-1) as Frame);
+
+/**
+ * A definition list whose first term has an id is a list of entries each worth a section of
+ * its own (Sphinx's API entries, DocBook's settings): a link can point at each, and a question
+ * about one is answered from its description. Only where a heading could stand (not inside a
+ * list, a table or another definition), one level below the heading it follows. A term
+ * right after an entry's heading is a further name of that entry (Texinfo's `@deftypefnx`,
+ * an overloaded signature): they share its description.
+ */
+export function termFrame(
+  stack: readonly Frame[],
+  attrs: Record<string, string>,
+  headingLevel: number,
+): NewFrame {
+  const dl = stack.at(-1) as FrameOf<'dl'>;
+  const first = dl.items.length === 0 && dl.terms.length === 0;
+  if (first && attrs.id && headingsAllowed(stack.slice(0, -1))) dl.sections = true;
+  if (!dl.sections) return { kind: 'term' };
+  if (dl.termEnd === dl.blocks.length && /^\s*$/.test(dl.inline)) return { kind: 'term' };
+  const nested = stack.filter((f) => f.kind === 'dl' && f.sections).length;
+  return { kind: 'heading', level: Math.min(6, headingLevel + nested), own: attrs.id };
+}

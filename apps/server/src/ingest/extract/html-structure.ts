@@ -1,4 +1,4 @@
-import { codeBlock, joinCallout } from './html-blocks.ts';
+import { codeBlock, joinCallout, titled } from './html-blocks.ts';
 import {
   addBlock,
   addDefinition,
@@ -8,6 +8,7 @@ import {
   type Frame,
   type FrameOf,
   headingsAllowed,
+  type NewFrame,
   newDefinitionList,
   newItem,
   newList,
@@ -15,6 +16,7 @@ import {
   openLayout,
   renderedBlocks,
   roomFor,
+  termFrame,
 } from './html-frames.ts';
 import { collapse, LINE_BREAK, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
@@ -34,10 +36,7 @@ import { anchorAhead, BLOCK_TAGS, CALLOUT_CLASS, CODE_BLOCK_CLASS, HEADINGS } fr
  *   and footnote marks ("versions¹³¹") dropped.
  */
 const BLANK = /^\s*$/;
-
-/** A frame as opened: its depth and (empty) content are filled in by push(). */
-type NewFrame = OmitEach<Frame, 'depth' | 'blocks' | 'inline'>;
-type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+const PANEL = { kind: 'callout', panel: true } as const;
 
 export class StructuredText {
   private readonly root: Frame = { kind: 'root', depth: 0, blocks: [], inline: '' };
@@ -57,7 +56,8 @@ export class StructuredText {
     return this.stack.at(-1) as Frame;
   }
 
-  open(name: string, attrs: Record<string, string>): void {
+  /** Opens an element; a tab's panel, titled with its tab's label like a callout ("Yarn: …"). */
+  open(name: string, attrs: Record<string, string>, title?: string): void {
     this.depth++;
     this.outline.enter(name, this.depth);
     const heading = this.nearest('heading');
@@ -68,8 +68,9 @@ export class StructuredText {
       const link = this.nearest('link');
       if (link) link.superscript = true;
     }
-    const frame = roomFor(this.stack) ? this.frameFor(name, attrs) : undefined;
-    if (frame) this.push(frame);
+    const opens = roomFor(this.stack) && !this.nearest('pre');
+    const frame = !opens ? undefined : title ? PANEL : this.frameFor(name, attrs);
+    if (frame) this.push(frame, title);
     // In code a `<br>` is a newline (Docusaurus ends each highlighted line with one).
     else if (name === 'br') this.top.inline += this.top.kind === 'pre' ? '\n' : LINE_BREAK;
     else if (BLOCK_TAGS.has(name)) this.flush(this.top);
@@ -97,7 +98,7 @@ export class StructuredText {
       case 'dl':
         return newDefinitionList();
       case 'dt':
-        return top === 'dl' ? this.termFrame(attrs) : undefined;
+        return top === 'dl' ? termFrame(this.stack, attrs, this.headingLevel) : undefined;
       case 'dd':
         // An entry section's description is the section's text, not a definition's.
         return top === 'dl' && !(this.top as FrameOf<'dl'>).sections ? { kind: 'desc' } : undefined;
@@ -116,24 +117,6 @@ export class StructuredText {
     if (CODE_BLOCK_CLASS.test(attrs.class ?? '')) return { kind: 'pre' };
     if (CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
     return undefined;
-  }
-
-  /**
-   * A definition list whose first term has an id is a list of entries each worth a section of
-   * its own (Sphinx's API entries, DocBook's settings): a link can point at each, and a question
-   * about one is answered from its description. Only where a heading could stand (not inside a
-   * list, a table or another definition), one level below the heading it follows. A term
-   * right after an entry's heading is a further name of that entry (Texinfo's `@deftypefnx`,
-   * an overloaded signature): they share its description.
-   */
-  private termFrame(attrs: Record<string, string>): NewFrame {
-    const dl = this.top as FrameOf<'dl'>;
-    const first = dl.items.length === 0 && dl.terms.length === 0;
-    if (first && attrs.id && headingsAllowed(this.stack.slice(0, -1))) dl.sections = true;
-    if (!dl.sections) return { kind: 'term' };
-    if (dl.termEnd === dl.blocks.length && BLANK.test(dl.inline)) return { kind: 'term' };
-    const nested = this.stack.filter((f) => f.kind === 'dl' && f.sections).length;
-    return { kind: 'heading', level: Math.min(6, this.headingLevel + nested), own: attrs.id };
   }
 
   text(text: string): void {
@@ -169,9 +152,14 @@ export class StructuredText {
     return withoutInvisible(this.root.blocks.join('\n\n'));
   }
 
-  private push(frame: NewFrame): void {
+  private push(frame: NewFrame, title?: string): void {
     if (frame.kind !== 'link') this.flush(this.top);
-    this.stack.push({ ...frame, depth: this.depth, blocks: [], inline: '' } as Frame);
+    this.stack.push({
+      ...frame,
+      depth: this.depth,
+      blocks: title ? [title] : [],
+      inline: '',
+    } as Frame);
   }
 
   private nearest<K extends Frame['kind']>(kind: K): FrameOf<K> | undefined {
@@ -247,7 +235,8 @@ export class StructuredText {
         this.finishLink(frame);
         return;
       case 'callout':
-        this.emit(joinCallout(this.contentOf(frame)));
+        if (!frame.panel) this.emit(joinCallout(this.contentOf(frame)));
+        else for (const block of titled(this.contentOf(frame))) this.emit(block);
         return;
       case 'root':
         return;

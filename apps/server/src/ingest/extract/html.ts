@@ -10,6 +10,7 @@ import {
 } from './html-boilerplate.ts';
 import { type PageLink, resolveContexts } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
+import { TabLabels } from './html-tabs.ts';
 import { holdsCode } from './html-tags.ts';
 import { resolveLink, safeUrl } from './html-urls.ts';
 
@@ -115,17 +116,20 @@ function placeOf(depth: Depths, byClass: boolean, controlled: ReadonlySet<string
   return { region, inCode: depth.code > 0, byClass: byClass && depth.footer === 0, controlled };
 }
 
+const newMeta = (pageUrl: string): PageMeta => ({
+  base: safeUrl(pageUrl),
+  title: '',
+  noindex: false,
+  nofollow: false,
+  links: new Set(),
+  images: new Set(),
+});
+
 function extractWith(html: string, pageUrl: string, byClass: boolean): ExtractedHtml {
-  const meta: PageMeta = {
-    base: safeUrl(pageUrl),
-    title: '',
-    noindex: false,
-    nofollow: false,
-    links: new Set(),
-    images: new Set(),
-  };
+  const meta = newMeta(pageUrl);
   const stack: Frame[] = [];
   const controlled = new Set<string>();
+  const tabs = new TabLabels();
   // The site's address, hours and contacts live in its footer: read once, on the home page.
   const home = isHomePage(pageUrl);
   const depth: Depths = { footer: 0, skip: 0, main: 0, article: 0, code: 0 };
@@ -147,7 +151,9 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         readMeta(meta, name, attrs, pageUrl, depth.skip > 0);
         const footer = home && depth.skip === 0 && depth.footer === 0 && isSiteFooter(name, attrs);
         const place = placeOf(depth, byClass, controlled);
-        const skip = !footer && (depth.skip > 0 || isBoilerplate(name, attrs, place));
+        // A tab's label is read apart, for its panel (html-tabs.ts).
+        const tab = depth.skip === 0 && tabs.opens(name, attrs, stack.length + 1);
+        const skip = tab || (!footer && (depth.skip > 0 || isBoilerplate(name, attrs, place)));
         if (!skip) notePanels(name, attrs, controlled);
         const isMain = !skip && (footer || isMainMarker(name, attrs));
         const article = isMain && !footer && isArticleMarker(name, attrs);
@@ -164,14 +170,17 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
           depth.main++;
           sawMain ||= !footer;
         }
-        out((b) => b.open(name, attrs));
+        const title = tabs.panelTitle(name, attrs, stack.length);
+        out((b) => b.open(name, attrs, title));
       },
       ontext(text) {
         if (inTitle) meta.title += text;
         else if (depth.skip === 0) out((b) => b.text(text));
+        else tabs.text(text);
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
+        tabs.leave(stack.length);
         const frame = stack.pop();
         if (!frame) return;
         if (frame.footer) depth.footer--;

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from './html.ts';
+
+/**
+ * Tabs as documentation generators write them (their documented output, trimmed): labels first,
+ * then panels, all but one hidden. Each panel must be read with its own label.
+ */
+const blocks = (body: string) =>
+  extractHtml(
+    `<html><body><main>${body}</main></body></html>`,
+    'https://docs.test/install',
+  ).text.split('\n\n');
+
+describe('tabs', () => {
+  it('titles each panel with its tab (Docusaurus: a tablist of items, panels in order)', () => {
+    expect(
+      blocks(`<h2 id="install">Install</h2>
+        <div class="tabs-container tabList__CuJ"><ul role="tablist" aria-orientation="horizontal" class="tabs">
+        <li role="tab" tabindex="0" aria-selected="true" class="tabs__item tabItem_LNqP tabs__item--active">npm</li>
+        <li role="tab" tabindex="-1" aria-selected="false" class="tabs__item tabItem_LNqP">Yarn</li></ul>
+        <div class="margin-top--md"><div role="tabpanel" class="tabItem_Ymn6"><div class="language-bash codeBlockContainer_Ckt0">
+        <pre><code>npm install acme</code></pre></div></div>
+        <div role="tabpanel" class="tabItem_Ymn6" hidden><p>With Yarn 1, run the command below; Yarn 2 needs a plugin.</p></div></div></div>
+        <p>Then restart the server.</p>`),
+    ).toEqual([
+      '## Install {#install}',
+      'npm:',
+      '```\nnpm install acme\n```',
+      'Yarn: With Yarn 1, run the command below; Yarn 2 needs a plugin.',
+      'Then restart the server.',
+    ]);
+  });
+
+  it('titles panels of radio-button tabs (Material for MkDocs, sphinx-design)', () => {
+    expect(
+      blocks(`<div class="tabbed-set tabbed-alternate" data-tabs="1:2">
+        <input checked="checked" id="__tabbed_1_1" name="__tabbed_1" type="radio"><input id="__tabbed_1_2" name="__tabbed_1" type="radio">
+        <div class="tabbed-labels"><label for="__tabbed_1_1">pip</label><label for="__tabbed_1_2">docker</label></div>
+        <div class="tabbed-content"><div class="tabbed-block"><p>Install it with pip into a virtual environment.</p></div>
+        <div class="tabbed-block"><p>Pull the official image.</p></div></div></div>
+        <div class="sd-tab-set docutils"><input checked="checked" id="sd-tab-item-0" name="sd-tab-set-0" type="radio">
+        <label class="sd-tab-label" for="sd-tab-item-0">Linux</label>
+        <div class="sd-tab-content docutils"><p>Edit ~/.config/acme.toml.</p></div>
+        <input id="sd-tab-item-1" name="sd-tab-set-0" type="radio"><label class="sd-tab-label" for="sd-tab-item-1">Windows</label>
+        <div class="sd-tab-content docutils"><p>Edit %APPDATA%\\acme.toml.</p></div></div>`),
+    ).toEqual([
+      'pip: Install it with pip into a virtual environment.',
+      'docker: Pull the official image.',
+      'Linux: Edit ~/.config/acme.toml.',
+      'Windows: Edit %APPDATA%\\acme.toml.',
+    ]);
+  });
+
+  it('pairs tabs and panels by the ids they name (sphinx-tabs, Bootstrap), not by order', () => {
+    expect(
+      blocks(`<ul class="nav nav-tabs" role="tablist">
+        <li class="nav-item" role="presentation"><button class="nav-link active" id="t-mac" role="tab" aria-controls="p-mac">macOS</button></li>
+        <li class="nav-item" role="presentation"><button class="nav-link" id="t-win" role="tab" aria-controls="p-win">Windows</button></li></ul>
+        <div class="tab-content"><div class="tab-pane fade" id="p-win" role="tabpanel" aria-labelledby="t-win"><p>Run the installer.</p></div>
+        <div class="tab-pane fade show active" id="p-mac" role="tabpanel" aria-labelledby="t-mac"><p>Drag the app to Applications.</p></div></div>`),
+    ).toEqual(['Windows: Run the installer.', 'macOS: Drag the app to Applications.']);
+  });
+
+  it("titles a code group's blocks (VitePress) and leaves code blocks after the group alone", () => {
+    expect(
+      blocks(`<div class="vp-code-group"><div class="tabs">
+        <input type="radio" name="group-1" id="tab-1" checked><label for="tab-1">npm</label>
+        <input type="radio" name="group-1" id="tab-2"><label for="tab-2">pnpm</label></div>
+        <div class="blocks"><div class="language-sh active"><pre><code>npm add -D vitepress</code></pre></div>
+        <div class="language-sh"><pre><code>pnpm add -D vitepress</code></pre></div></div></div>
+        <div class="language-sh"><pre><code>npx vitepress init</code></pre></div>`),
+    ).toEqual([
+      'npm:',
+      '```\nnpm add -D vitepress\n```',
+      'pnpm:',
+      '```\npnpm add -D vitepress\n```',
+      '```\nnpx vitepress init\n```',
+    ]);
+  });
+
+  it('titles the panels of a tab set inside a panel with their own labels', () => {
+    expect(
+      blocks(`<div class="tabs-container"><ul role="tablist"><li role="tab">Linux</li><li role="tab">macOS</li></ul>
+        <div><div role="tabpanel"><p>Use your package manager.</p>
+          <div class="tabs-container"><ul role="tablist"><li role="tab">apt</li><li role="tab">dnf</li></ul>
+          <div><div role="tabpanel"><pre><code>apt install acme</code></pre></div>
+          <div role="tabpanel" hidden><pre><code>dnf install acme</code></pre></div></div></div></div>
+        <div role="tabpanel" hidden><p>Use Homebrew.</p></div></div></div>`),
+    ).toEqual([
+      'Linux: Use your package manager.',
+      'apt:',
+      '```\napt install acme\n```',
+      'dnf:',
+      '```\ndnf install acme\n```',
+      'macOS: Use Homebrew.',
+    ]);
+  });
+
+  it('drops labels no panel claims when their tab set ends, and keeps untitled panels as they are', () => {
+    expect(
+      blocks(`<div class="switcher"><div role="tablist"><span role="tab">Light</span><span role="tab">Dark</span></div></div>
+        <div role="tabpanel"><p>Short text</p><p>Second paragraph of the panel.</p></div>`),
+    ).toEqual(['Short text', 'Second paragraph of the panel.']);
+  });
+});

@@ -1,0 +1,102 @@
+import { collapse } from './html-inline.ts';
+
+/**
+ * Tabs: documentation shows the same step for several platforms or tools as tabs ("npm",
+ * "Yarn"; "Windows", "macOS"), all labels first and then the panels, all but one hidden. Read in
+ * order the text would be "npm Yarn" and then each panel unnamed, so a question about Yarn
+ * could not tell which command is Yarn's. A tab's label is read apart and written at the start
+ * of its own panel instead ("Yarn: …", html-structure.ts).
+ *
+ * A label is an element with role="tab" (Docusaurus, Bootstrap, sphinx-tabs), or the `<label>`
+ * of a radio button (Material for MkDocs, sphinx-design, VitePress). Its panel is the one it
+ * names (`aria-controls`, the panel's `aria-labelledby`), else the next panel in order; labels
+ * no panel claims are dropped when their tab set ends.
+ */
+interface Label {
+  text: string;
+  keys: string[];
+  /**
+   * Depth of the element holding the tab set: the parent of its `role="tablist"` (Bootstrap's
+   * `ul.nav-tabs` is the tablist, its panels follow it), else the label's grandparent
+   * (set › labels › label).
+   */
+  scope: number;
+}
+
+/** Panels by class: Material's block, sphinx-design's content, Bootstrap's pane. */
+const PANEL_CLASS = /(?:^|\s)(?:tabbed-block|sd-tab-content|tab-pane)(?:\s|$)/;
+/** VitePress's code groups: each block a `div.language-…` after the group's labels. */
+const CODE_PANEL_CLASS = /(?:^|\s)language-/;
+
+/**
+ * Labels waiting for their panels, at most: a tab set has a handful, and every closing element
+ * looks through them, so a page of thousands of unclaimed tabs must not make that quadratic.
+ * Labels past it are read as text where they stand.
+ */
+const MAX_WAITING = 64;
+
+export class TabLabels {
+  private readonly radios = new Set<string>();
+  private labels: Label[] = [];
+  private reading: (Label & { depth: number }) | undefined;
+  /** Depth of the open `role="tablist"` element, if any. */
+  private tablist: number | undefined;
+  /**
+   * Depths of the open panels. Inside one, only a tab set of its own has panels: the code block
+   * a Docusaurus panel holds (`div.language-bash`) is not the next tab's panel.
+   */
+  private readonly panels: number[] = [];
+
+  /** Whether the element opening at `depth` is a tab's label: its text then goes to `text`. */
+  opens(name: string, attrs: Record<string, string>, depth: number): boolean {
+    const role = attrs.role?.toLowerCase();
+    if (role === 'tablist') this.tablist ??= depth;
+    if (name === 'input' && attrs.type?.toLowerCase() === 'radio' && attrs.id)
+      this.radios.add(attrs.id);
+    const tab = role === 'tab' || (name === 'label' && !!attrs.for && this.radios.has(attrs.for));
+    if (!tab || this.reading || this.labels.length >= MAX_WAITING) return false;
+    const keys = [attrs.id, attrs['aria-controls'], attrs.for].filter((k): k is string => !!k);
+    this.reading = { text: '', keys, scope: (this.tablist ?? depth - 1) - 1, depth };
+    return true;
+  }
+
+  text(text: string): void {
+    if (this.reading) this.reading.text += text;
+  }
+
+  /**
+   * The element at `depth` closes: a label read ends with its element, and the labels of a tab
+   * set it held are no longer claimable.
+   */
+  leave(depth: number): void {
+    const label = this.reading;
+    if (label?.depth === depth) {
+      this.reading = undefined;
+      const text = collapse(label.text);
+      if (text) this.labels.push({ text, keys: label.keys, scope: label.scope });
+    }
+    if (this.tablist !== undefined && this.tablist >= depth) this.tablist = undefined;
+    while ((this.panels.at(-1) ?? -1) >= depth) this.panels.pop();
+    if (this.labels.length > 0) this.labels = this.labels.filter((l) => l.scope < depth);
+  }
+
+  /**
+   * The title of a tab's panel opening ("Yarn:"), claiming its label; undefined for any other
+   * element, or a panel whose label was not found.
+   */
+  panelTitle(name: string, attrs: Record<string, string>, depth: number): string | undefined {
+    if (this.labels.length === 0) return undefined;
+    const cls = attrs.class ?? '';
+    const byClass = name === 'div' && (PANEL_CLASS.test(cls) || CODE_PANEL_CLASS.test(cls));
+    if (attrs.role?.toLowerCase() !== 'tabpanel' && !byClass) return undefined;
+    const inside = this.panels.at(-1) ?? -1;
+    const named = [attrs['aria-labelledby'], attrs.id].filter(Boolean);
+    const own = (l: Label) => l.scope >= inside;
+    const byName = this.labels.findIndex((l) => own(l) && l.keys.some((k) => named.includes(k)));
+    const at = byName >= 0 ? byName : this.labels.findIndex(own);
+    if (at < 0) return undefined;
+    const [label] = this.labels.splice(at, 1) as [Label];
+    this.panels.push(depth);
+    return /[:.!?]$/.test(label.text) ? label.text : `${label.text}:`;
+  }
+}
