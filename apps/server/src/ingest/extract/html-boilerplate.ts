@@ -54,7 +54,7 @@ const MAIN_IDS = new Set([
  * on hover (Doxygen's "ttc" over every name in its code).
  */
 const BOILERPLATE_TOKEN =
-  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|tooltip.*|ttc|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text|viewcode-link|viewcode-back)$/;
+  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|tooltip.*|ttc|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text|viewcode-link|viewcode-back|srclink)$/;
 /**
  * A cookie banner's marks, per class or id: a cookie or consent word together with a banner
  * word ("cookie-consent", "cookie-law-info-bar", "CybotCookiebotDialog", "onetrust-consent-sdk").

@@ -328,6 +328,9 @@ describe('extractHtml keeps the structure answers need', () => {
   it("gives each heading the anchor a link to it uses, without its permalink's symbol", () => {
     const out = text(
       '<h2 id="install">Install<a class="headerlink" href="#install">¶</a></h2><p>Run it.</p>' +
+        // gi-docgen's and rustdoc's link to the source code is not part of the title.
+        '<h4 id="description">Description<a class="anchor" href="#description"></a>' +
+        '<a class="srclink" title="go to source location" href="https://git.test/x.h#L2">[src]</a></h4><p>Shows it.</p>' +
         '<section id="usage"><h2>Usage</h2><p>Open it.</p></section>' +
         '<h3>Events<span><a class="mark" href="#events" id="events">#</a></span></h3><p>Listen.</p>' +
         '<h3>Plain</h3><p>No id here.</p>' +
@@ -338,6 +341,7 @@ describe('extractHtml keeps the structure answers need', () => {
     );
     expect(out.split('\n').filter((l) => l.startsWith('#'))).toEqual([
       '## Install {#install}',
+      '#### Description {#description}',
       '## Usage {#usage}',
       '### Events {#events}',
       '### Plain',
