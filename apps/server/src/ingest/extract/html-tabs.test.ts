@@ -102,4 +102,11 @@ describe('tabs', () => {
         <div role="tabpanel"><p>Short text</p><p>Second paragraph of the panel.</p></div>`),
     ).toEqual(['Short text', 'Second paragraph of the panel.']);
   });
+
+  it("keeps a CSS-only accordion's questions (radio buttons' labels outside any tab set)", () => {
+    expect(
+      blocks(`<div class="faq"><input type="radio" name="faq" id="q1"><label for="q1">Do you ship abroad?</label>
+        <div class="answer"><p>Yes, within the EU.</p></div></div>`),
+    ).toEqual(['Do you ship abroad?', 'Yes, within the EU.']);
+  });
 });

@@ -8,7 +8,7 @@ import { collapse } from './html-inline.ts';
  * of its own panel instead ("Yarn: …", html-structure.ts).
  *
  * A label is an element with role="tab" (Docusaurus, Bootstrap, sphinx-tabs), or the `<label>`
- * of a radio button (Material for MkDocs, sphinx-design, VitePress). Its panel is the one it
+ * of a radio button in a tab set (Material for MkDocs, sphinx-design, VitePress). Its panel is the one it
  * names (`aria-controls`, the panel's `aria-labelledby`), else the next panel in order; labels
  * no panel claims are dropped when their tab set ends.
  */
@@ -25,6 +25,12 @@ interface Label {
 
 /** Panels by class: Material's block, sphinx-design's content, Bootstrap's pane. */
 const PANEL_CLASS = /(?:^|\s)(?:tabbed-block|sd-tab-content|tab-pane)(?:\s|$)/;
+/**
+ * A tab set's container, by class ("tabbed-set", "sd-tab-set", "tabs", "nav-tabs"): a radio
+ * button's label is a tab's only inside one. Elsewhere it may be a CSS-only accordion's question,
+ * which stays text where it stands.
+ */
+const TAB_SET_CLASS = /(?:^|\s)[\w-]*tab(?:s|bed)?(?:[-_][\w-]*)?(?:\s|$)/i;
 /** VitePress's code groups: each block a `div.language-…` after the group's labels. */
 const CODE_PANEL_CLASS = /(?:^|\s)language-/;
 
@@ -41,6 +47,8 @@ export class TabLabels {
   private reading: (Label & { depth: number }) | undefined;
   /** Depth of the open `role="tablist"` element, if any. */
   private tablist: number | undefined;
+  /** Depths of the open elements classed as tab sets (TAB_SET_CLASS). */
+  private readonly tabSets: number[] = [];
   /**
    * Depths of the open panels. Inside one, only a tab set of its own has panels: the code block
    * a Docusaurus panel holds (`div.language-bash`) is not the next tab's panel.
@@ -51,9 +59,12 @@ export class TabLabels {
   opens(name: string, attrs: Record<string, string>, depth: number): boolean {
     const role = attrs.role?.toLowerCase();
     if (role === 'tablist') this.tablist ??= depth;
+    if (TAB_SET_CLASS.test(attrs.class ?? '')) this.tabSets.push(depth);
     if (name === 'input' && attrs.type?.toLowerCase() === 'radio' && attrs.id)
       this.radios.add(attrs.id);
-    const tab = role === 'tab' || (name === 'label' && !!attrs.for && this.radios.has(attrs.for));
+    const radioTab =
+      name === 'label' && this.tabSets.length > 0 && this.radios.has(attrs.for ?? '');
+    const tab = role === 'tab' || radioTab;
     if (!tab || this.reading || this.labels.length >= MAX_WAITING) return false;
     const keys = [attrs.id, attrs['aria-controls'], attrs.for].filter((k): k is string => !!k);
     this.reading = { text: '', keys, scope: (this.tablist ?? depth - 1) - 1, depth };
@@ -77,6 +88,7 @@ export class TabLabels {
     }
     if (this.tablist !== undefined && this.tablist >= depth) this.tablist = undefined;
     while ((this.panels.at(-1) ?? -1) >= depth) this.panels.pop();
+    while ((this.tabSets.at(-1) ?? -1) >= depth) this.tabSets.pop();
     if (this.labels.length > 0) this.labels = this.labels.filter((l) => l.scope < depth);
   }
 
