@@ -8,9 +8,9 @@ import { collapse } from './html-inline.ts';
  * of its own panel instead ("Yarn: …", html-structure.ts).
  *
  * A label is an element with role="tab" (Docusaurus, Bootstrap, sphinx-tabs), or the `<label>`
- * of a radio button in a tab set (Material for MkDocs, sphinx-design, VitePress). Its panel is the one it
- * names (`aria-controls`, the panel's `aria-labelledby`), else the next panel in order; labels
- * no panel claims are dropped when their tab set ends.
+ * of a radio button in a tab set (Material for MkDocs, sphinx-design, VitePress). Its panel is
+ * the one it names (`aria-controls`, the panel's `aria-labelledby`), else the next panel in
+ * order; labels no panel claims are dropped when their tab set ends.
  */
 interface Label {
   text: string;
