@@ -48,8 +48,8 @@ const joinCells = (cells: string[]) =>
 /**
  * An admonition's title ("Note", "Warning", a heading of its own) joins its first paragraph:
  * "Note: …". A title ending a sentence stays a line of its own, as does one over a list or
- * code (their first line must start a line). The box's blocks, titled (a tab's panel, whose
- * title is its tab's label, keeps them as blocks; an admonition is one: joinCallout).
+ * code (their first line must start a line). Gives the box's blocks so titled: an admonition
+ * is written as one block (joinCallout), a tab's panel, titled with its tab's label, as its own.
  */
 export function titled(blocks: string[]): string[] {
   const [heading, first, ...rest] = blocks;

@@ -24,10 +24,12 @@ const PARAMETER =
 const VALUE_LABEL =
   /^(?:defaults?|returns?|type|since|added(?:\s+in)?|deprecated|stability|version|changes|notes?|warning|caution|important|tip|examples?|see(?:\s+also)?|usage|output)$/i;
 
+const isValueLabel = (head: string) => VALUE_LABEL.test(head.replace(/^[-*•]\s+/, '').trim());
+
 /** Whether a line states a labelled fact (`Default: 30`, `Added in: v0.1.100`), not prose. */
 export function isValueLine(line: string): boolean {
   const head = HEAD.exec(line.trim())?.[1];
-  return !!head && VALUE_LABEL.test(head.replace(/^[-*•]\s+/, '').trim());
+  return !!head && isValueLabel(head);
 }
 
 /** The terms a definition line defines (`<placeholders>` name a value, not the term); else none. */
@@ -39,7 +41,7 @@ export function definedTerms(line: string): ReadonlySet<string> {
   const head = HEAD.exec(line.trim())?.[1];
   if (
     !head ||
-    isValueLine(line) ||
+    isValueLabel(head) ||
     /[.!?]\s/.test(head) ||
     head.split(/\s+/).length > MAX_HEAD_WORDS
   )
