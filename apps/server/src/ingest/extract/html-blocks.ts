@@ -30,24 +30,6 @@ export function formatRow(row: Cell[], header: string[] | null): string {
   return joinCells(cells);
 }
 
-/**
- * A list inside a table cell, as one line: its items joined by semicolons ("1 user; 5 GB
- * storage"), or a space after an item ending its sentence. On lines of their own they would
- * cut the row, the cells after the list landing on a line apart from the cells before it. A
- * list holding code keeps its lines (the fences must start theirs).
- */
-export function inlineList(block: string): string {
-  if (block.includes('```')) return block;
-  return block
-    .split('\n')
-    .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim())
-    .filter(Boolean)
-    .reduce(
-      (line, item) => (!line ? item : `${line}${/[.!?;:]$/.test(line) ? ' ' : '; '}${item}`),
-      '',
-    );
-}
-
 /** A cell's code blocks on lines of their own, the words around them on theirs. */
 const fencesApart = (text: string) =>
   text

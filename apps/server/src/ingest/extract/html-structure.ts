@@ -1,4 +1,4 @@
-import { codeBlock, inlineList, joinCallout, titled } from './html-blocks.ts';
+import { codeBlock, joinCallout, titled } from './html-blocks.ts';
 import {
   addBlock,
   addDefinition,
@@ -209,8 +209,7 @@ export class StructuredText {
       case 'list': {
         const outer = this.nearest('list');
         if (outer) outer.nested = true;
-        const inCell = !!this.nearest('cell');
-        for (const block of renderedBlocks(frame)) this.emit(inCell ? inlineList(block) : block);
+        for (const block of renderedBlocks(frame)) this.emit(block);
         return;
       }
       case 'term': {
