@@ -36,7 +36,8 @@ const ANSWER_TYPE_BONUS = 1;
  * asks about (`performance.now()` for "what is performance.now() measured relative to?"). Its
  * sentences say what the name does without repeating it ("Returns the current high resolution
  * millisecond timestamp, …"), while sentences elsewhere that mention the name in passing share
- * more of the question's words.
+ * more of the question's words. On qa-dev, 2 and 3 measured alike (Node.js +3 answers, git
+ * none, none lost); 1 recovered one.
  */
 const HEADED_BONUS = 2;
 /**
