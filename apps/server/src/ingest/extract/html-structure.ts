@@ -68,6 +68,8 @@ export class StructuredText {
       const link = this.nearest('link');
       if (link) link.superscript = true;
     }
+    // Code is verbatim: nothing inside it opens a structure, not even a second `<pre>`
+    // (mdBook writes every listing as `<pre><pre class="playground">`).
     const opens = roomFor(this.stack) && !this.nearest('pre');
     const frame = !opens ? undefined : title ? PANEL : this.frameFor(name, attrs);
     if (frame) this.push(frame, title);
@@ -77,10 +79,8 @@ export class StructuredText {
     if (name === 'tr') endRow(this.nearest('table'));
   }
 
+  /** The structure an element opens outside code, if any. */
   private frameFor(name: string, attrs: Record<string, string>): NewFrame | undefined {
-    // Code is verbatim: nothing inside it opens a structure, not even a second `<pre>`
-    // (mdBook writes every listing as `<pre><pre class="playground">`).
-    if (this.nearest('pre')) return undefined;
     const level = HEADINGS[name] && this.outline.level(HEADINGS[name]);
     if (level) {
       openLayout(this.stack);
