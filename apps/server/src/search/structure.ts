@@ -46,6 +46,14 @@ const MAX_TITLE_WORDS = 10;
 /** Title-like lines (no `#`) rank below every Markdown level. */
 const PLAIN_LEVEL = 7;
 const BREADCRUMB_DEPTH = 3;
+const BREADCRUMB_SEPARATOR = ' › ';
+
+/** A section's heading path from the headings it stands under, outermost first. */
+const headingPath = (headings: string[]) =>
+  headings.slice(-BREADCRUMB_DEPTH).join(BREADCRUMB_SEPARATOR);
+
+/** The section's own heading: the last of its heading path ("Install" of "Guide › Install"). */
+export const ownHeading = (path: string): string => path.split(BREADCRUMB_SEPARATOR).at(-1) ?? '';
 
 /**
  * A short line that looks like a title: starts with a capital or a section number, has few
@@ -152,8 +160,8 @@ export function parseSections(text: string, kind: DocumentKind): Section[] {
     if (current.paragraphs.length > 0) sections.push(current);
     while (stack.length > 0 && (stack.at(-1)?.level ?? 0) >= level) stack.pop();
     stack.push({ level, text: title.replace(/\s+/g, ' ').trim() });
-    const crumbs = stack.slice(-BREADCRUMB_DEPTH).map((h) => h.text);
-    current = { heading: crumbs.join(' › '), paragraphs: [], ...(anchor ? { anchor } : {}) };
+    const heading = headingPath(stack.map((h) => h.text));
+    current = { heading, paragraphs: [], ...(anchor ? { anchor } : {}) };
   };
 
   for (let i = 0; i < lines.length; i++) {

@@ -2,7 +2,7 @@ import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { shortenAtWord } from '../../lib/shorten.ts';
 import { qualifiedNames } from '../../search/identifiers.ts';
 import { splitSentences } from '../../search/sentences.ts';
-import { FENCED_CODE_BLOCK } from '../../search/structure.ts';
+import { FENCED_CODE_BLOCK, ownHeading } from '../../search/structure.ts';
 import { definedTerms, isValueLine } from './definitions.ts';
 import { termSet } from './text.ts';
 import type { Passage } from './types.ts';
@@ -86,7 +86,7 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const context = termSet(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
   );
-  const headed = new Set(qualifiedNames(passage.heading?.split(' › ').at(-1) ?? ''));
+  const headed = new Set(qualifiedNames(ownHeading(passage.heading ?? '')));
   const out: Candidate[] = [];
   const pieces = passage.text.split(CODE_SPLIT);
   let line = 0;
