@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { IndexView } from '../search/bot-index-cache.ts';
 import type { NeighbourRow } from '../search/search.repo.ts';
+import { otherSections } from './page-sections.ts';
 import {
   bestWindow,
   clipUnit,
@@ -22,10 +24,8 @@ import {
  * Small-to-big: retrieval finds chunks; what is handed on (to the model, to the extractive
  * answer) is, for each, the best window of its section around the sentences that match the
  * question best, drawn from the chunk and its neighbours under the same heading, within a
- * character budget. A window starts in the retrieved chunk itself. Windows already given (the
- * same place reached through another chunk, or the same text on another page) are not given
- * twice: a chunk whose window mostly repeats a neighbour's gives what is new in it instead, so
- * two retrieved chunks of one long section both reach the passages.
+ * character budget. A window starts in the retrieved chunk itself. In a conversation, a long
+ * list also reads the best page's other sections (FOLLOW_UP_PAGE_PASSAGES).
  */
 export interface PassageArgs extends RetrieveArgs {
   /** Characters of one passage (a unit longer than this is cut to it). */
@@ -37,55 +37,107 @@ export const DEFAULT_WINDOW_CHARS = 1500;
 const CANDIDATES_PER_PASSAGE = 2;
 /** A window sharing this share of its units with one already given adds nothing new. */
 const MAX_OVERLAP = 0.5;
+/**
+ * In a conversation, this many of a long list of passages (a model's prompt) go to the other
+ * sections of the best passage's page (page-sections.ts), however little they share with the
+ * question's words: a follow-up asks about the thing just discussed in words its page need not
+ * use. On qa-dev, 3 recovered two git follow-ups (model passages 25 → 41.7 %; 2 recovered one,
+ * 4–8 the same two), Node.js and the held-out sets unchanged. For every question, not only in
+ * a conversation: Node.js +1, but git −1 page among the sources and a held-out set −1.
+ */
+const FOLLOW_UP_PAGE_PASSAGES = 3;
+/**
+ * Lists this short (the extractive engine's) keep to retrieval's order: its passages are the
+ * sources a visitor is offered, where another page is worth more than a page's third section
+ * (git follow-ups' pages 41.7 → 33.3 % with one passage kept for the page).
+ */
+const MIN_LIST_FOR_PAGE = DEFAULT_RETRIEVE_LIMIT + 1;
 
 export async function retrievePassages(
   db: Kysely<DB> | Transaction<DB>,
   args: PassageArgs,
 ): Promise<RetrievedChunk[]> {
   const limit = args.limit ?? DEFAULT_RETRIEVE_LIMIT;
-  const budget = args.windowChars ?? DEFAULT_WINDOW_CHARS;
   const { chunks, query, idf, index } = await retrieveRanked(db, {
     ...args,
     limit: limit * CANDIDATES_PER_PASSAGE,
   });
   const value: TermValue = (t) => (query.weights.get(t) ?? 0) * (idf.get(t) ?? 0);
   const scoreOf = unitScorer(query.weights.keys(), value);
-  const prose = chunks.filter((c) => !c.question);
-  const neighbours = new Map(
-    (
-      await index.neighbours(prose.map((c) => ({ documentId: c.documentId, ordinal: c.ordinal })))
-    ).map((n) => [`${n.document_id}:${n.ordinal}`, n]),
-  );
-  /** Each unit handed on, with the section (document and heading) it was handed on from. */
-  const given = new Map<string, string>();
-  const out: RetrievedChunk[] = [];
-  for (const chunk of chunks) {
-    if (out.length >= limit) break;
-    if (chunk.question) {
-      out.push(chunk); // a Q&A pair is kept whole
-      continue;
+  const windows = new Windows(scoreOf, args.windowChars ?? DEFAULT_WINDOW_CHARS);
+  await windows.readAround(index, chunks);
+  const forPage = args.near && limit >= MIN_LIST_FOR_PAGE ? FOLLOW_UP_PAGE_PASSAGES : 0;
+  let next = 0;
+  const handOn = (upTo: number) => {
+    for (; next < chunks.length && windows.out.length < upTo; next++)
+      windows.add(chunks[next] as RetrievedChunk);
+  };
+  handOn(limit - forPage);
+  const best = windows.out.find((c) => !c.question);
+  if (forPage > 0 && best) {
+    const taken = new Set(chunks.map((c) => c.chunkId));
+    const sections = await otherSections(index, best, taken, query, scoreOf);
+    await windows.readAround(index, sections);
+    for (const section of sections) {
+      if (windows.out.length >= limit) break;
+      windows.add(section);
     }
+  }
+  handOn(limit);
+  return windows.out;
+}
+
+/**
+ * The passages handed on, each a window cut from its chunk's section. Windows already given
+ * (the same place reached through another chunk, or the same text on another page) are not
+ * given twice: a chunk whose window mostly repeats a neighbour's gives what is new in it
+ * instead, so two retrieved chunks of one long section both reach the passages.
+ */
+class Windows {
+  readonly out: RetrievedChunk[] = [];
+  /** Each unit handed on, with the section (document and heading) it was handed on from. */
+  private readonly given = new Map<string, string>();
+  private readonly neighbours = new Map<string, NeighbourRow>();
+
+  constructor(
+    private readonly scoreOf: (unit: Unit) => number,
+    private readonly budget: number,
+  ) {}
+
+  /** Reads the chunks before and after these (their windows may reach into them). */
+  async readAround(index: IndexView, chunks: RetrievedChunk[]): Promise<void> {
+    const prose = chunks.filter((c) => !c.question);
+    const around = prose.map((c) => ({ documentId: c.documentId, ordinal: c.ordinal }));
+    for (const n of await index.neighbours(around))
+      this.neighbours.set(`${n.document_id}:${n.ordinal}`, n);
+  }
+
+  add(chunk: RetrievedChunk): void {
+    if (chunk.question) {
+      this.out.push(chunk); // a Q&A pair is kept whole
+      return;
+    }
+    const { given, budget } = this;
     const section = `${chunk.documentId}:${chunk.heading}`;
-    const { units: raw, own } = sectionUnits(chunk, neighbours);
+    const { units: raw, own } = sectionUnits(chunk, this.neighbours);
     const units = raw.map((u) => clipUnit(u, budget));
-    const scores = units.map(scoreOf);
+    const scores = units.map(this.scoreOf);
     const { start, end } = bestWindow(units, scores, budget, own);
     let window = units.slice(start, end);
     let keys = window.map((u) => u.text);
     const repeated = keys.filter((k) => given.has(k)).length;
-    if (window.length === 0) continue;
+    if (window.length === 0) return;
     if (repeated > MAX_OVERLAP * keys.length) {
       // Mostly given already. Through a neighbour of the same section: what is new in this
       // chunk. Text repeated from elsewhere (boilerplate, another copy) adds nothing.
-      if (!keys.some((k) => given.get(k) === section)) continue;
+      if (!keys.some((k) => given.get(k) === section)) return;
       window = freshWindow(units, scores, budget, own, (u) => given.has(u.text));
       keys = window.map((u) => u.text);
-      if (window.length === 0) continue;
+      if (window.length === 0) return;
     }
     for (const k of keys) if (!given.has(k)) given.set(k, section);
-    out.push({ ...chunk, text: renderUnits(window) });
+    this.out.push({ ...chunk, text: renderUnits(window) });
   }
-  return out;
 }
 
 /**
@@ -94,7 +146,7 @@ export async function retrievePassages(
  */
 function sectionUnits(
   chunk: RetrievedChunk,
-  neighbours: Map<string, NeighbourRow>,
+  neighbours: ReadonlyMap<string, NeighbourRow>,
 ): { units: Unit[]; own: { from: number; to: number } } {
   const near = (ordinal: number) => {
     const n = neighbours.get(`${chunk.documentId}:${ordinal}`);

@@ -121,7 +121,7 @@ export async function retrieveRanked(
     if (!row) return; // a chunk deleted since it was indexed
     const proximity =
       rank < RERANK_DEPTH ? phraseScore([row.title, row.heading, row.question, row.text]) : 0;
-    lexical.push(toResult(row, query, hit.score * (1 + PROXIMITY_WEIGHT * proximity)));
+    lexical.push(toRetrieved(row, query, hit.score * (1 + PROXIMITY_WEIGHT * proximity)));
   });
   const results = dense.length > 0 ? fuse(lexical, dense, byId, query) : lexical;
   const close = (r: RetrievedChunk) =>
@@ -150,7 +150,8 @@ async function scoreBoost(
   return factors;
 }
 
-function toResult(row: ChunkRow, query: AnalyzedQuery, score: number): RetrievedChunk {
+/** A chunk row as retrieval hands it on, at `score`. */
+export function toRetrieved(row: ChunkRow, query: AnalyzedQuery, score: number): RetrievedChunk {
   return {
     chunkId: row.id,
     documentId: row.document_id,
@@ -193,7 +194,7 @@ function fuse(
     }
     const row = rows.get(hit.id);
     if (!row) return; // deleted meanwhile, or (never) another bot's
-    fused.set(hit.id, { ...toResult(row, query, rrf(rank)), similarity: hit.similarity });
+    fused.set(hit.id, { ...toRetrieved(row, query, rrf(rank)), similarity: hit.similarity });
   });
   return [...fused.values()];
 }

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../ingest/extract/html.ts';
+import { type IngestDocument, ingestSource } from '../ingest/pipeline.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createBot } from '../search/testing/search-db.ts';
+import { useSearchTestDb } from '../search/testing/use-search-test-db.ts';
+import { carryTopic } from './answer/follow-up.ts';
+import { retrievePassages } from './passages.ts';
+
+const t = useSearchTestDb();
+
+async function train(docs: IngestDocument[]): Promise<string> {
+  const bot = await createBot(t.db);
+  const result = await ingestSource(
+    { db: t.db, log: createLogger('silent'), notify: async () => {} },
+    {
+      sourceId: bot.sourceId,
+      documents: async function* () {
+        yield* docs;
+      },
+    },
+  );
+  expect(result.completed).toBe(true);
+  return bot.botId;
+}
+
+const CACHE_URL = 'https://docs.example.test/cache-helper.html';
+const cachePage = extractHtml(
+  `<html><head><title>Cache helper</title></head><body><main>
+  <h1>Cache helper</h1>
+  <h2 id="description">Description</h2>
+  <p>The cache helper remembers your password in memory for a while, and forgets it after a timeout you can configure.</p>
+  <h2 id="options">Options</h2>
+  <dl><dt>--timeout &lt;seconds&gt;</dt><dd>Number of seconds to cache credentials (default: 900).</dd></dl>
+  <h2 id="examples">Examples</h2>
+  <p>Type your password once; the next push within the timeout does not ask for it.</p>
+  </main></body></html>`,
+  CACHE_URL,
+);
+/** Other pages sharing the follow-up's words, more of them than a prompt holds. */
+const notes: IngestDocument[] = Array.from({ length: 40 }, (_, i) => ({
+  title: `Release note ${i}`,
+  text: `Remember to configure gadget ${i} before anything else, or it does not remember how long to wait.`,
+  kind: 'text',
+}));
+
+describe("a follow-up's passages read the best page's other sections", () => {
+  const followUp = "How long does it remember it if I don't configure anything?";
+
+  async function ask(opts: { inConversation: boolean; limit: number }) {
+    const botId = await train([
+      { title: cachePage.title, text: cachePage.text, url: CACHE_URL, kind: 'web' },
+      ...notes,
+    ]);
+    const [previous] = await retrievePassages(t.db, {
+      botId,
+      query: 'Can the cache helper keep my password in memory?',
+      limit: 1,
+    });
+    expect(previous?.heading).toBe('Cache helper › Description');
+    const history = opts.inConversation
+      ? [
+          {
+            question: 'Can my password stay in memory?',
+            sourceChunks: [previous?.chunkId ?? 0],
+          },
+        ]
+      : [];
+    // The earlier question does not name the helper: its carried words do not reach the
+    // options section, only the page the answer came from does.
+    const search = carryTopic(
+      followUp,
+      history.map((h) => ({ ...h, answer: '' })),
+    );
+    return retrievePassages(t.db, {
+      botId,
+      query: search.question,
+      carried: search.carried,
+      near: search.near,
+      limit: opts.limit,
+    });
+  }
+  const holdsTimeout = (passages: { text: string }[]) =>
+    passages.some((p) => p.text.includes('Number of seconds to cache credentials (default: 900)'));
+
+  it("gives a model the page's section that shares no word with the follow-up", async () => {
+    const passages = await ask({ inConversation: true, limit: 16 });
+    expect(passages).toHaveLength(16);
+    expect(passages[0]?.heading).toBe('Cache helper › Description');
+    expect(holdsTimeout(passages)).toBe(true);
+  });
+
+  it('keeps to the words for a question opening a conversation and for a short list', async () => {
+    expect(holdsTimeout(await ask({ inConversation: false, limit: 16 }))).toBe(false);
+    expect(holdsTimeout(await ask({ inConversation: true, limit: 8 }))).toBe(false);
+  });
+});
