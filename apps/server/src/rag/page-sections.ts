@@ -31,9 +31,12 @@ export async function otherSections(
   const rows = await index.chunks(ids);
   const score = (text: string) =>
     rememberedUnitsOf(text, '').reduce((sum, unit) => sum + scoreOf(unit), 0);
-  return rows
-    .filter((row) => !row.question)
-    .map((row) => ({ row, score: score(row.text) }))
-    .sort((a, b) => b.score - a.score || a.row.ordinal - b.row.ordinal)
-    .map(({ row, score }) => toRetrieved(row, query, score));
+  return (
+    rows
+      .filter((row) => !row.question)
+      .map((row) => ({ row, score: score(row.text) }))
+      .sort((a, b) => b.score - a.score || a.row.ordinal - b.row.ordinal)
+      // Retrieval did not rank them: no retrieval score.
+      .map(({ row }) => toRetrieved(row, query, 0))
+  );
 }
