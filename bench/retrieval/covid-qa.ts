@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { retrieve } from '../../apps/server/src/rag/retrieve.ts';
+import { trainBot } from '../../apps/server/src/rag/testing/train-bot.ts';
 import { fixturePath, print } from './fixtures.ts';
-import { trainBot } from './ingest.ts';
 
 interface Squad {
   data: {

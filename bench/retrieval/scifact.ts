@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { retrieve } from '../../apps/server/src/rag/retrieve.ts';
+import { trainBot } from '../../apps/server/src/rag/testing/train-bot.ts';
 import { fixturePath, print, readJsonLines } from './fixtures.ts';
-import { trainBot } from './ingest.ts';
 import { ndcgAt, recallAt } from './metrics.ts';
 
 interface CorpusDoc {

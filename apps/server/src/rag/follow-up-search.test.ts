@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../test/helpers/fake-openai.ts';
-import { type IngestDocument, ingestSource } from '../ingest/pipeline.ts';
-import { createLogger } from '../lib/logger.ts';
-import { createBot } from '../search/testing/search-db.ts';
+import type { IngestDocument } from '../ingest/pipeline.ts';
 import { useSearchTestDb } from '../search/testing/use-search-test-db.ts';
 import { createExtractiveEngine } from './answer/extractive.ts';
 import { searchRequestFor } from './answer/follow-up.ts';
 import type { AnswerEngine, AnswerSource, PastTurn } from './answer/index.ts';
 import { createLlmEngine } from './answer/llm.ts';
 import { retrievePassages } from './passages.ts';
+import { trainBot } from './testing/train-bot.ts';
 
 /**
  * Conversations over a small site of our own, turn by turn as the chat runs them: the first
@@ -51,21 +50,6 @@ const site: IngestDocument[] = [
   },
 ];
 
-async function train(docs: IngestDocument[]): Promise<string> {
-  const bot = await createBot(t.db);
-  const result = await ingestSource(
-    { db: t.db, log: createLogger('silent'), notify: async () => {} },
-    {
-      sourceId: bot.sourceId,
-      documents: async function* () {
-        yield* docs;
-      },
-    },
-  );
-  expect(result.completed).toBe(true);
-  return bot.botId;
-}
-
 const BOT = { name: 'Bot', agentName: '', businessName: '', basePrompt: '' };
 
 /** One turn as modules/chat/chat-turn.ts runs it: search, retrieve, answer, sources. */
@@ -97,7 +81,7 @@ describe('follow-ups on a small site, without a model', () => {
   let botId: string;
   const engine = createExtractiveEngine();
   beforeAll(async () => {
-    botId = await train(site);
+    botId = await trainBot(t.db, site);
   });
 
   it.each([
@@ -125,7 +109,7 @@ describe('a follow-up rewritten by a model (fake OpenAI server over HTTP)', () =
   let botId: string;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    botId = await train(site);
+    botId = await trainBot(t.db, site);
   });
   afterAll(async () => {
     await fake?.close();
@@ -167,7 +151,7 @@ describe("a question searched with the model's words for it too (fake OpenAI ser
   const question = 'Can I download just the recent part of the repo instead of everything?';
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    botId = await train([
+    botId = await trainBot(t.db, [
       {
         title: 'Shallow clone',
         kind: 'text',

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from '../ingest/extract/html.ts';
-import { type IngestDocument, ingestSource } from '../ingest/pipeline.ts';
-import { createLogger } from '../lib/logger.ts';
-import { createBot } from '../search/testing/search-db.ts';
+import type { IngestDocument } from '../ingest/pipeline.ts';
 import { useSearchTestDb } from '../search/testing/use-search-test-db.ts';
 import { carryTopic } from './answer/follow-up.ts';
 import { retrievePassages } from './passages.ts';
+import { trainBot } from './testing/train-bot.ts';
 
 const t = useSearchTestDb();
-
-async function train(docs: IngestDocument[]): Promise<string> {
-  const bot = await createBot(t.db);
-  const result = await ingestSource(
-    { db: t.db, log: createLogger('silent'), notify: async () => {} },
-    {
-      sourceId: bot.sourceId,
-      documents: async function* () {
-        yield* docs;
-      },
-    },
-  );
-  expect(result.completed).toBe(true);
-  return bot.botId;
-}
 
 const CACHE_URL = 'https://docs.example.test/cache-helper.html';
 const cachePage = extractHtml(
@@ -48,7 +32,7 @@ describe("a follow-up's passages read the best page's other sections", () => {
   const followUp = "How long does it remember it if I don't configure anything?";
 
   async function ask(opts: { inConversation: boolean; limit: number }) {
-    const botId = await train([
+    const botId = await trainBot(t.db, [
       { title: cachePage.title, text: cachePage.text, url: CACHE_URL, kind: 'web' },
       ...notes,
     ]);

@@ -1,33 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { extractHtml } from '../ingest/extract/html.ts';
 import { assemblePages } from '../ingest/extract/pdf-cleanup.ts';
-import { type IngestDocument, ingestSource } from '../ingest/pipeline.ts';
+import type { IngestDocument } from '../ingest/pipeline.ts';
 import { pdfDocuments } from '../ingest/sources/pdf.ts';
 import { youtubeDocuments } from '../ingest/sources/youtube.ts';
-import { createLogger } from '../lib/logger.ts';
-import { createBot } from '../search/testing/search-db.ts';
 import { useSearchTestDb } from '../search/testing/use-search-test-db.ts';
 import { carryTopic, leansOnContext } from './answer/follow-up.ts';
 import { distinctSources } from './answer/replies.ts';
 import { retrievePassages } from './passages.ts';
+import { trainBot } from './testing/train-bot.ts';
 
 const t = useSearchTestDb();
-
-/** A bot trained through the ingestion pipeline (normalise → chunk → index), as a crawl does. */
-async function train(docs: IngestDocument[]): Promise<string> {
-  const bot = await createBot(t.db);
-  const result = await ingestSource(
-    { db: t.db, log: createLogger('silent'), notify: async () => {} },
-    {
-      sourceId: bot.sourceId,
-      documents: async function* () {
-        yield* docs;
-      },
-    },
-  );
-  expect(result.completed).toBe(true);
-  return bot.botId;
-}
 
 const filler = (topic: string, n: number) =>
   Array.from(
@@ -50,7 +33,9 @@ const page = extractHtml(
 
 describe('retrievePassages (small-to-big)', () => {
   it('hands on the window around the best sentences of the section, linked at its anchor', async () => {
-    const botId = await train([{ title: page.title, text: page.text, url: PAGE_URL, kind: 'web' }]);
+    const botId = await trainBot(t.db, [
+      { title: page.title, text: page.text, url: PAGE_URL, kind: 'web' },
+    ]);
     const [first] = await retrievePassages(t.db, {
       botId,
       query: 'How long do I hold the reset button?',
@@ -73,7 +58,9 @@ describe('retrievePassages (small-to-big)', () => {
   });
 
   it('finds a table row by its header cells', async () => {
-    const botId = await train([{ title: page.title, text: page.text, url: PAGE_URL, kind: 'web' }]);
+    const botId = await trainBot(t.db, [
+      { title: page.title, text: page.text, url: PAGE_URL, kind: 'web' },
+    ]);
     const [first] = await retrievePassages(t.db, {
       botId,
       query: 'What battery life does the W2 model have?',
@@ -96,7 +83,9 @@ describe('retrievePassages (small-to-big)', () => {
     const html = `<html><head><title>Sensor guide</title></head><body><main>
       <h1 id="sensor">Sensor</h1><p>${section}</p></main></body></html>`;
     const doc = extractHtml(html, PAGE_URL);
-    const botId = await train([{ title: doc.title, text: doc.text, url: PAGE_URL, kind: 'web' }]);
+    const botId = await trainBot(t.db, [
+      { title: doc.title, text: doc.text, url: PAGE_URL, kind: 'web' },
+    ]);
     const passages = await retrievePassages(t.db, {
       botId,
       query: 'How long does the widget keep its sensor calibration?',
@@ -145,7 +134,7 @@ describe('follow-ups without a model: the previous topic is carried at a lower w
   };
 
   it('searches a follow-up with what it refers to', async () => {
-    const botId = await train(shop);
+    const botId = await trainBot(t.db, shop);
     const question = 'How many business days does it take?';
     const [alone] = await retrievePassages(t.db, { botId, query: question, limit: 1 });
     // On its own the question finds the refund delay; with what "it" refers to, the delivery.
@@ -155,7 +144,7 @@ describe('follow-ups without a model: the previous topic is carried at a lower w
   });
 
   it('searches a follow-up first in the pages the previous answer came from', async () => {
-    const botId = await train([
+    const botId = await trainBot(t.db, [
       { title: 'Express courier', text: 'Express parcels arrive in two days.', kind: 'text' },
       {
         title: 'Standard post',
@@ -179,14 +168,14 @@ describe('follow-ups without a model: the previous topic is carried at a lower w
   });
 
   it('does not drag a question that stands on its own back to the previous topic', async () => {
-    const botId = await train(shop);
+    const botId = await trainBot(t.db, shop);
     expect(carryTopic('How often should I descale the kettle?', history).carried?.weight).toBe(0.2);
     expect(await ask(botId, 'How often should I descale the kettle?')).toBe('Kettle care');
     expect(carryTopic('Do you ship to Canada?', []).carried).toBeUndefined();
   });
 
   it('keeps a one-word follow-up about its own word, the earlier topic only breaking ties', async () => {
-    const botId = await train([
+    const botId = await trainBot(t.db, [
       {
         title: 'Mentors and sponsors',
         text: 'New contributors find a mentor, and a sponsor uploads their package until they can upload it themselves. Mentors review the package; sponsors check it again before the upload.',
@@ -223,7 +212,8 @@ describe('sources name a PDF page and a video time', () => {
     // The page a chunk starts on is its page: page 3 is long enough to start chunks of its own.
     const pages = [lines('Intro', 25), lines('Upkeep', 25), lines('Drain', 40)];
     const { text, pageMarks } = assemblePages(pages);
-    const botId = await train(
+    const botId = await trainBot(
+      t.db,
       await collect(pdfDocuments({ fileName: 'boiler.pdf', text, numPages: 3, pageMarks })),
     );
     const [first] = await retrievePassages(t.db, { botId, query: 'drain note 30' });
@@ -236,7 +226,8 @@ describe('sources name a PDF page and a video time', () => {
       ...lines('Opening', 40).map((text, i) => ({ start: i * 4, text })),
       { start: 300, text: 'Now tighten the chain tensioner half a turn.' },
     ];
-    const botId = await train(
+    const botId = await trainBot(
+      t.db,
       await collect(youtubeDocuments({ videoId: 'abcdefghijk', title: 'Chains', lines: captions })),
     );
     const [first] = await retrievePassages(t.db, {
