@@ -79,3 +79,43 @@ describe("a follow-up's passages read the best page's other sections", () => {
     expect(holdsTimeout(await ask({ inConversation: true, limit: 8 }))).toBe(false);
   });
 });
+
+describe("a question about one page reads the page's other sections", () => {
+  const ZIP_URL = 'https://docs.example.test/zip.html';
+  const section = (id: string, text: string) => `<h2 id="${id}">${id}</h2><p>${text}</p>`;
+  const zipPage = extractHtml(
+    `<html><head><title>Zip</title></head><body><main><h1>Zip</h1>
+    ${section('streams', 'Async compression calls take a stream and give a compressed stream.')}
+    ${section('flushing', 'Flushing ends the pending async compression calls early.')}
+    ${section('memory', 'Each async compression call keeps its window in memory.')}
+    ${section('errors', 'A failed async compression call reports its error to the callback.')}
+    ${section('threadpool', 'All zip APIs except the synchronous ones use the internal threadpool.')}
+    </main></body></html>`,
+    ZIP_URL,
+  );
+  const others: IngestDocument[] = Array.from({ length: 20 }, (_, i) => ({
+    title: `Worker ${i}`,
+    text: `Worker ${i} can run on the main thread or beside it.`,
+    kind: 'text',
+  }));
+  const usesThreadpool = (passages: { text: string }[]) =>
+    passages.some((p) => p.text.includes('use the internal threadpool'));
+
+  it('gives a model the section most of the best matches leave out', async () => {
+    const botId = await trainBot(t.db, [
+      { title: zipPage.title, text: zipPage.text, url: ZIP_URL, kind: 'web' },
+      ...others,
+    ]);
+    const question = 'Do async compression calls run on the main thread?';
+    const passages = await retrievePassages(t.db, { botId, query: question, limit: 16 });
+    expect(passages.slice(0, 4).every((p) => p.url === ZIP_URL)).toBe(true);
+    expect(usesThreadpool(passages)).toBe(true);
+    // Asked about the workers, whose pages share the question's words as much: no one page.
+    const spread = await retrievePassages(t.db, {
+      botId,
+      query: 'Can a worker run on the main thread?',
+      limit: 16,
+    });
+    expect(usesThreadpool(spread)).toBe(false);
+  });
+});

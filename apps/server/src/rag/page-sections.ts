@@ -13,9 +13,9 @@ const MAX_PAGE_CHUNKS = 40;
 /**
  * The other chunks of `best`'s page that retrieval did not find (`taken`), best matching the
  * question first (the summed value of the question's terms in their units), the page's order
- * between equals: a follow-up asks about the thing just discussed in words its page need not
- * use ("how long does it remember it?" for a cache's `--timeout` option), so the page's other
- * sections are read with it.
+ * between equals. A question about a page may be answered in words it does not use ("how long
+ * does it remember it?" for a cache's `--timeout` option), so the page's other sections are
+ * read with it.
  */
 export async function otherSections(
   index: IndexView,

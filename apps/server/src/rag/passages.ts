@@ -24,8 +24,8 @@ import {
  * Small-to-big: retrieval finds chunks; what is handed on (to the model, to the extractive
  * answer) is, for each, the best window of its section around the sentences that match the
  * question best, drawn from the chunk and its neighbours under the same heading, within a
- * character budget. A window starts in the retrieved chunk itself. In a conversation, a long
- * list also reads the best page's other sections (FOLLOW_UP_PAGE_PASSAGES).
+ * character budget. A window starts in the retrieved chunk itself. A long list also reads the
+ * best page's other sections when the question is about that page (PAGE_PASSAGES).
  */
 export interface PassageArgs extends RetrieveArgs {
   /** Characters of one passage (a unit longer than this is cut to it). */
@@ -38,14 +38,21 @@ const CANDIDATES_PER_PASSAGE = 2;
 /** A window sharing this share of its units with one already given adds nothing new. */
 const MAX_OVERLAP = 0.5;
 /**
- * In a conversation, this many of a long list of passages (a model's prompt) go to the other
- * sections of the best passage's page (page-sections.ts), however little they share with the
- * question's words: a follow-up asks about the thing just discussed in words its page need not
- * use. On qa-dev, 3 recovered two git follow-ups (model passages 25 → 41.7 %; 2 recovered one,
- * 4–8 the same two), Node.js and the held-out sets unchanged. For every question, not only in
- * a conversation: Node.js +1, but git −1 page among the sources and a held-out set −1.
+ * This many of a long list of passages (a model's prompt) go to the other sections of the best
+ * passage's page (page-sections.ts), however little they share with the question's words, when
+ * the question is about that page: in a conversation, a follow-up asks about the thing just
+ * discussed in words its page need not use; and a question most of whose best matches are on
+ * one page (ABOUT_ONE_PAGE) is about that page. On qa-dev, 3 recovered two git follow-ups
+ * (model passages 25 → 41.7 %; 2 recovered one, 4–8 the same two) and one Node.js question
+ * (80 → 82.5 %), the held-out sets unchanged. For every question: Node.js +1, but git −1 page
+ * among the sources and a held-out set −1.
  */
-const FOLLOW_UP_PAGE_PASSAGES = 3;
+const PAGE_PASSAGES = 3;
+/**
+ * A question is about one page when that many of retrieval's first candidates are the page's
+ * (4 of 6; 3 of 6 measured alike, 5 of 6 recovered nothing).
+ */
+const ABOUT_ONE_PAGE = { of: 6, atLeast: 4 };
 /**
  * Shorter lists (the extractive engine's eight) keep to retrieval's order: their passages are
  * the sources a visitor is offered, where another page is worth more than a page's third
@@ -66,7 +73,8 @@ export async function retrievePassages(
   const scoreOf = unitScorer(query.weights.keys(), value);
   const windows = new Windows(scoreOf, args.windowChars ?? DEFAULT_WINDOW_CHARS);
   await windows.readAround(index, chunks);
-  const forPage = args.near && limit >= MIN_LIST_FOR_PAGE ? FOLLOW_UP_PAGE_PASSAGES : 0;
+  const aboutPage = !!args.near || aboutOnePage(chunks);
+  const forPage = aboutPage && limit >= MIN_LIST_FOR_PAGE ? PAGE_PASSAGES : 0;
   let next = 0;
   const handOn = (upTo: number) => {
     for (; next < chunks.length && windows.out.length < upTo; next++)
@@ -87,6 +95,13 @@ export async function retrievePassages(
   }
   handOn(limit);
   return windows.out;
+}
+
+/** Whether most of retrieval's best candidates are on the best one's page (ABOUT_ONE_PAGE). */
+function aboutOnePage(chunks: RetrievedChunk[]): boolean {
+  const first = chunks.slice(0, ABOUT_ONE_PAGE.of);
+  const page = first[0]?.documentId;
+  return first.filter((c) => c.documentId === page).length >= ABOUT_ONE_PAGE.atLeast;
 }
 
 /**
