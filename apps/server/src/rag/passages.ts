@@ -97,9 +97,13 @@ export async function retrievePassages(
   return windows.out;
 }
 
-/** Whether most of retrieval's best candidates are on the best one's page (ABOUT_ONE_PAGE). */
+/**
+ * Whether most of retrieval's best candidates from pages are on the best one's page
+ * (ABOUT_ONE_PAGE): the page whose sections are then read. Q&A pairs, each a document of its
+ * own with no other sections, are left out.
+ */
 function aboutOnePage(chunks: RetrievedChunk[]): boolean {
-  const first = chunks.slice(0, ABOUT_ONE_PAGE.of);
+  const first = chunks.filter((c) => !c.question).slice(0, ABOUT_ONE_PAGE.of);
   const page = first[0]?.documentId;
   return first.filter((c) => c.documentId === page).length >= ABOUT_ONE_PAGE.atLeast;
 }
