@@ -83,16 +83,19 @@ describe("a follow-up's passages read the best page's other sections", () => {
 describe("a question about one page reads the page's other sections", () => {
   const ZIP_URL = 'https://docs.example.test/zip.html';
   const section = (id: string, text: string) => `<h2 id="${id}">${id}</h2><p>${text}</p>`;
-  const zipPage = extractHtml(
-    `<html><head><title>Zip</title></head><body><main><h1>Zip</h1>
-    ${section('streams', 'Async compression calls take a stream and give a compressed stream.')}
-    ${section('flushing', 'Flushing ends the pending async compression calls early.')}
-    ${section('memory', 'Each async compression call keeps its window in memory.')}
-    ${section('errors', 'A failed async compression call reports its error to the callback.')}
-    ${section('threadpool', 'All zip APIs except the synchronous ones use the internal threadpool.')}
-    </main></body></html>`,
-    ZIP_URL,
-  );
+  const zipSections = [
+    section('streams', 'Async compression calls take a stream and give a compressed stream.'),
+    section('flushing', 'Flushing ends the pending async compression calls early.'),
+    section('memory', 'Each async compression call keeps its window in memory.'),
+    section('errors', 'A failed async compression call reports its error to the callback.'),
+    section('threadpool', 'All zip APIs except the synchronous ones use the internal threadpool.'),
+  ];
+  const page = (sections: string[]) =>
+    extractHtml(
+      `<html><head><title>Zip</title></head><body><main><h1>Zip</h1>${sections.join('\n')}</main></body></html>`,
+      ZIP_URL,
+    );
+  const zipPage = page(zipSections);
   const others: IngestDocument[] = Array.from({ length: 20 }, (_, i) => ({
     title: `Worker ${i}`,
     text: `Worker ${i} can run on the main thread or beside it.`,
@@ -117,5 +120,20 @@ describe("a question about one page reads the page's other sections", () => {
       limit: 16,
     });
     expect(usesThreadpool(spread)).toBe(false);
+  });
+
+  it('leaves a manual of many sections to retrieval: its other sections are the rest of a book', async () => {
+    const chapters = Array.from({ length: 90 }, (_, i) =>
+      section(`chapter-${i}`, `Chapter ${i} describes archive format number ${i}.`),
+    );
+    const manual = page([...zipSections, ...chapters]);
+    const botId = await trainBot(t.db, [
+      { title: manual.title, text: manual.text, url: ZIP_URL, kind: 'web' },
+      ...others,
+    ]);
+    const question = 'Do async compression calls run on the main thread?';
+    const passages = await retrievePassages(t.db, { botId, query: question, limit: 16 });
+    expect(passages.slice(0, 4).every((p) => p.url === ZIP_URL)).toBe(true);
+    expect(usesThreadpool(passages)).toBe(false);
   });
 });

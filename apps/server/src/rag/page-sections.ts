@@ -4,16 +4,19 @@ import { rememberedUnitsOf, type Unit } from './passage-window.ts';
 import { type RetrievedChunk, toRetrieved } from './retrieve.ts';
 
 /**
- * Chunks of a long document read at most, nearest the best one: a PDF manual is one document
- * of hundreds of chunks, and its sections near the one found are the ones a follow-up is about.
- * A document's chunks are stored in reading order, so their ids follow it.
+ * A document of more chunks than this is not one page: a PDF manual or a single-page book, whose
+ * other sections are the rest of the book. Its sections are not read (none are returned), and
+ * the passages keep to retrieval's order. On the PDF questions, reading the 40 sections of a
+ * manual nearest the best one cost the model the definition for "What is an NMU?"; on the web
+ * sets, leaving out pages of more than 40 chunks lost a git follow-up (a long reference page),
+ * more than 80 or 150 measured alike.
  */
-const MAX_PAGE_CHUNKS = 40;
+const MAX_PAGE_CHUNKS = 80;
 
 /**
- * The other chunks of `best`'s page that retrieval did not find (`taken`), best matching the
- * question first (the summed value of the question's terms in their units), the page's order
- * between equals. A question about a page may be answered in words it does not use ("how long
+ * The other chunks of `best`'s page (if it is one: MAX_PAGE_CHUNKS) that retrieval did not find
+ * (`taken`), best matching the question first (the summed value of the question's terms in
+ * their units), the page's order between equals. A question about a page may be answered in words it does not use ("how long
  * does it remember it?" for a cache's `--timeout` option), so the page's other sections are
  * read with it.
  */
@@ -24,11 +27,9 @@ export async function otherSections(
   query: AnalyzedQuery,
   scoreOf: (unit: Unit) => number,
 ): Promise<RetrievedChunk[]> {
-  const ids = (await index.siblings([best.chunkId]))
-    .filter((id) => !taken.has(id))
-    .sort((a, b) => Math.abs(a - best.chunkId) - Math.abs(b - best.chunkId))
-    .slice(0, MAX_PAGE_CHUNKS);
-  const rows = await index.chunks(ids);
+  const page = await index.siblings([best.chunkId]);
+  if (page.length > MAX_PAGE_CHUNKS) return [];
+  const rows = await index.chunks(page.filter((id) => !taken.has(id)));
   const score = (text: string) =>
     rememberedUnitsOf(text, '').reduce((sum, unit) => sum + scoreOf(unit), 0);
   return (
