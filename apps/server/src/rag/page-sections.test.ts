@@ -103,15 +103,20 @@ describe("a question about one page reads the page's other sections", () => {
   }));
   const usesThreadpool = (passages: { text: string }[]) =>
     passages.some((p) => p.text.includes('use the internal threadpool'));
-
-  it('gives a model the section most of the best matches leave out', async () => {
+  /** A bot of this page and the workers' pages, asked about the page: its id and passages. */
+  async function askAboutZip(zip: { title: string; text: string }) {
     const botId = await trainBot(t.db, [
-      { title: zipPage.title, text: zipPage.text, url: ZIP_URL, kind: 'web' },
+      { title: zip.title, text: zip.text, url: ZIP_URL, kind: 'web' },
       ...others,
     ]);
     const question = 'Do async compression calls run on the main thread?';
     const passages = await retrievePassages(t.db, { botId, query: question, limit: 16 });
     expect(passages.slice(0, 4).every((p) => p.url === ZIP_URL)).toBe(true);
+    return { botId, passages };
+  }
+
+  it('gives a model the section most of the best matches leave out', async () => {
+    const { botId, passages } = await askAboutZip(zipPage);
     expect(usesThreadpool(passages)).toBe(true);
     // Asked about the workers, whose pages share the question's words as much: no one page.
     const spread = await retrievePassages(t.db, {
@@ -126,14 +131,7 @@ describe("a question about one page reads the page's other sections", () => {
     const chapters = Array.from({ length: 90 }, (_, i) =>
       section(`chapter-${i}`, `Chapter ${i} describes archive format number ${i}.`),
     );
-    const manual = page([...zipSections, ...chapters]);
-    const botId = await trainBot(t.db, [
-      { title: manual.title, text: manual.text, url: ZIP_URL, kind: 'web' },
-      ...others,
-    ]);
-    const question = 'Do async compression calls run on the main thread?';
-    const passages = await retrievePassages(t.db, { botId, query: question, limit: 16 });
-    expect(passages.slice(0, 4).every((p) => p.url === ZIP_URL)).toBe(true);
+    const { passages } = await askAboutZip(page([...zipSections, ...chapters]));
     expect(usesThreadpool(passages)).toBe(false);
   });
 });

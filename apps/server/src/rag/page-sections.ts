@@ -16,9 +16,9 @@ const MAX_PAGE_CHUNKS = 80;
 /**
  * The other chunks of `best`'s page (if it is one: MAX_PAGE_CHUNKS) that retrieval did not find
  * (`taken`), best matching the question first (the summed value of the question's terms in
- * their units), the page's order between equals. A question about a page may be answered in words it does not use ("how long
- * does it remember it?" for a cache's `--timeout` option), so the page's other sections are
- * read with it.
+ * their units), the page's order between equals. A question about a page may be answered in
+ * words it does not use ("how long does it remember it?" for a cache's `--timeout` option), so
+ * the page's other sections are read with it.
  */
 export async function otherSections(
   index: IndexView,

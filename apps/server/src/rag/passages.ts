@@ -73,27 +73,19 @@ export async function retrievePassages(
   const scoreOf = unitScorer(query.weights.keys(), value);
   const windows = new Windows(scoreOf, args.windowChars ?? DEFAULT_WINDOW_CHARS);
   await windows.readAround(index, chunks);
-  const aboutPage = !!args.near || aboutOnePage(chunks);
-  const forPage = aboutPage && limit >= MIN_LIST_FOR_PAGE ? PAGE_PASSAGES : 0;
-  let next = 0;
-  const handOn = (upTo: number) => {
-    for (; next < chunks.length && windows.out.length < upTo; next++)
-      windows.add(chunks[next] as RetrievedChunk);
-  };
-  handOn(limit - forPage);
+  const aboutPage = limit >= MIN_LIST_FOR_PAGE && (!!args.near || aboutOnePage(chunks));
+  const ranked = chunks.values();
+  windows.fill(ranked, aboutPage ? limit - PAGE_PASSAGES : limit);
   const best = windows.out.find((c) => !c.question);
-  if (forPage > 0 && best) {
+  if (aboutPage && best) {
     // Sections retrieval ranked among its candidates keep their place in its order; taking
     // them here instead (they match the words better) recovered one git follow-up, not two.
     const candidates = new Set(chunks.map((c) => c.chunkId));
     const sections = await otherSections(index, best, candidates, query, scoreOf);
     await windows.readAround(index, sections);
-    for (const section of sections) {
-      if (windows.out.length >= limit) break;
-      windows.add(section);
-    }
+    windows.fill(sections.values(), limit);
   }
-  handOn(limit);
+  windows.fill(ranked, limit);
   return windows.out;
 }
 
@@ -133,7 +125,16 @@ class Windows {
       this.neighbours.set(`${n.document_id}:${n.ordinal}`, n);
   }
 
-  add(chunk: RetrievedChunk): void {
+  /** Adds `chunks` in order until `upTo` passages are handed on or they run out. */
+  fill(chunks: Iterator<RetrievedChunk>, upTo: number): void {
+    while (this.out.length < upTo) {
+      const next = chunks.next();
+      if (next.done) return;
+      this.add(next.value);
+    }
+  }
+
+  private add(chunk: RetrievedChunk): void {
     if (chunk.question) {
       this.out.push(chunk); // a Q&A pair is kept whole
       return;
