@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   analyze,
   distinctTermFinder,
+  findTerms,
   isStopWord,
   normalizeText,
   stem,
@@ -20,6 +21,18 @@ describe('analyzer', () => {
     expect(stem('running')).toBe('run');
     expect(stem('studies')).toBe(stem('study'));
     expect(analyze('connected connections connecting')).toEqual(['connect', 'connect', 'connect']);
+  });
+
+  it('stems irregular verb forms as their verb, and finds them in texts', () => {
+    expect(analyze('files are overwritten and kept')).toEqual(analyze('file overwrite keep'));
+    expect(analyze('found thrown went')).toEqual(analyze('find throw go'));
+    // Forms that are mostly other words in documentation stay themselves.
+    expect(analyze('built-in left')).toEqual(['built', 'left']);
+    const { hits } = findTerms(
+      'The file was found where it was written.',
+      new Set(analyze('find write')),
+    );
+    expect(hits.map((h) => h.term)).toEqual(['find', 'write']);
   });
 
   it('drops stop words, including question words', () => {

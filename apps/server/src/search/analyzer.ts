@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { boundedMemo } from '../lib/bounded-memo.ts';
+import { IRREGULAR_FORMS } from './irregular-verbs.ts';
 import { STOP_WORDS } from './stop-words.ts';
 import { wordIndexer } from './word-index.ts';
 
@@ -35,12 +36,31 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** Porter stem of one surface token; numbers and very short tokens are kept as they are. */
+/**
+ * Porter stem of one surface token, an irregular verb form stemmed as its verb ("written" as
+ * write); numbers and very short tokens are kept as they are.
+ */
 export function stem(token: string): string {
   return token.length < 3 ? token : stemOf(token);
 }
 
-const stemOf = boundedMemo(200_000, (token) => (/\p{N}/u.test(token) ? token : stemmer(token)));
+const stemOf = boundedMemo(200_000, (token) =>
+  /\p{N}/u.test(token) ? token : stemmer(IRREGULAR_FORMS.get(token) ?? token),
+);
+
+/** Per stem of an irregular verb, the first two letters of its forms that start otherwise. */
+let irregularPrefixes: Map<string, string[]> | undefined;
+function irregularPrefixesOf(term: string): string[] {
+  if (!irregularPrefixes) {
+    irregularPrefixes = new Map();
+    for (const [form, verb] of IRREGULAR_FORMS) {
+      const term = stem(verb);
+      if (form.startsWith(term.slice(0, 2))) continue;
+      irregularPrefixes.set(term, [...(irregularPrefixes.get(term) ?? []), form.slice(0, 2)]);
+    }
+  }
+  return irregularPrefixes.get(term) ?? [];
+}
 
 export function isStopWord(token: string): boolean {
   return STOP_WORDS.has(token);
@@ -93,11 +113,13 @@ type Visit = (term: string, start: number, end: number) => void;
  * Finds the `wanted` terms (as analyze() produces them) in texts: calls `visit` for each and
  * returns the case-folded text the offsets are in. Only words that could stem to a wanted term
  * are looked at: Porter rewrites only word endings, so such a word starts with the term's first
- * two letters. Texts read again are not scanned again: their words are remembered
+ * two letters, or with those of one of its irregular forms ("found" for find). Texts read again are not scanned again: their words are remembered
  * (word-index.ts) and only tested for those prefixes.
  */
 function termMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) => string {
-  const prefixes = [...new Set([...wanted].map((t) => t.slice(0, 2)))];
+  const prefixes = [
+    ...new Set([...wanted].flatMap((t) => [t.slice(0, 2), ...irregularPrefixesOf(t)])),
+  ];
   if (prefixes.length === 0) return (text) => foldCase(text);
   // A prefix holding anything but letters and digits ("3." of "3.5") may reach past a word.
   if (!prefixes.every((p) => WORD_PREFIX.test(p))) return scanningMatcher(wanted, prefixes);
