@@ -13,6 +13,7 @@ export interface JobPayloads {
   'train-source': { sourceId: string };
   'crawl-site': { crawlId: string };
   'embed-bot': { botId: string };
+  'reindex-bot': { botId: string };
 }
 export type JobName = keyof JobPayloads;
 

@@ -3,6 +3,7 @@ import { KEEP_PREPARED } from '../db/prepared-statements.ts';
 import type { DB } from '../db/schema.ts';
 import type { FieldTotals, SearchBotStatsTable } from '../db/tables/search.ts';
 import type { BlockPostingsCache } from './block-postings-cache.ts';
+import { TERMS_VERSION } from './terms-version.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -50,6 +51,7 @@ export async function replaceSegments(db: Db, botId: string, segs: SegmentWrite[
         block_id: null,
         chunk_ids: seg.chunkIds,
         chunk_count: seg.chunkIds.length,
+        terms_version: TERMS_VERSION,
         ...seg.totals,
       })),
     )

@@ -18,6 +18,8 @@ export interface SearchDocumentsTable extends FieldTotals {
   block_id: number | null;
   chunk_ids: number[];
   chunk_count: number;
+  /** The analyzer version its terms were written with (search/terms-version.ts). */
+  terms_version: Generated<number>;
 }
 
 export interface SearchPostingsTable {

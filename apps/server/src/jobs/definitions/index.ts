@@ -3,6 +3,7 @@ import { runWithRequestId } from '../../lib/request-context.ts';
 import type { JobHandlers, JobName, JobPayloads, JobRun } from '../queue.ts';
 import { crawlSiteJob } from './crawl-site.job.ts';
 import { embedBotJob, requeueMissingEmbeddings } from './embed-bot.job.ts';
+import { reindexBotJob, requeueStaleIndexes } from './reindex-bot.job.ts';
 import { requeuePendingSources, trainSourceJob } from './train-source.job.ts';
 
 interface Definition<N extends JobName> {
@@ -16,6 +17,7 @@ const DEFINITIONS: { [N in JobName]: Definition<N> } = {
   'train-source': trainSourceJob,
   'crawl-site': crawlSiteJob,
   'embed-bot': embedBotJob,
+  'reindex-bot': reindexBotJob,
 };
 
 /** Starts the worker role: runs jobs and re-queues work whose job was lost. */
@@ -26,6 +28,8 @@ export async function startWorkerRole(ctx: AppContext): Promise<void> {
   if (requeued > 0) ctx.log.info({ sources: requeued }, 'pending sources queued again');
   const toEmbed = await requeueMissingEmbeddings(ctx);
   if (toEmbed > 0) ctx.log.info({ bots: toEmbed }, 'bots queued for embedding');
+  const toIndex = await requeueStaleIndexes(ctx);
+  if (toIndex > 0) ctx.log.info({ bots: toIndex }, 'bots queued to be indexed again');
 }
 
 /** Binds the definitions to a context; the worker role hands this to the queue. */

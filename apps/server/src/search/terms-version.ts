@@ -1,0 +1,11 @@
+/**
+ * The version of how a text becomes index terms: tokenizing, stop words and stemming
+ * (analyzer.ts, irregular-verbs.ts), phrasal verbs' joined forms (compounds.ts), compounds'
+ * parts (decompound.ts), identifiers' words (identifiers.ts). Raise it with any change to
+ * those: a document indexed before keeps its old terms, which a question analysed the new way
+ * may no longer meet ("written" was the term `written`, now `write`), so the worker indexes
+ * every document of an older version again from its stored chunks (search/reindex.ts).
+ *
+ * 1: irregular verbs' forms stemmed as their verb.
+ */
+export const TERMS_VERSION = 1;
