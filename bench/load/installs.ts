@@ -31,9 +31,13 @@ const LOAD_ENV = { ...chatLoad.env, LOG_LEVEL: 'warn' };
 
 /**
  * `npm start`'s single process (every role, embedded database, the compiled server) on the data
- * directory `dir`.
+ * directory `dir`, with `env` over the load settings.
  */
-export function spawnEmbedded(dir: string, name = 'embedded'): Promise<Proc> {
+export function spawnEmbedded(
+  dir: string,
+  name = 'embedded',
+  env: Record<string, string> = {},
+): Promise<Proc> {
   buildServer();
   return spawnServer({
     compiled: true,
@@ -41,7 +45,7 @@ export function spawnEmbedded(dir: string, name = 'embedded'): Promise<Proc> {
     roles: ['api', 'realtime', 'worker'],
     dir,
     logFile: path.join(dir, `${name}.log`),
-    env: { ...LOAD_ENV, DATABASE_URL: '', REDIS_URL: '' },
+    env: { ...LOAD_ENV, DATABASE_URL: '', REDIS_URL: '', ...env },
   });
 }
 

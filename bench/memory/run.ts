@@ -1,9 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRuntime } from '../../apps/server/src/bootstrap.ts';
+import { loadEnv } from '../../apps/server/src/config/env.ts';
+import { createLogger } from '../../apps/server/src/lib/logger.ts';
 import {
   type Account,
   createAccount,
+  JWT_SECRET,
   type Proc,
 } from '../../apps/server/test/scale-out/cluster.ts';
 import { ensureDocSites, serveStatic } from '../../e2e/helpers/doc-sites.ts';
@@ -16,10 +20,13 @@ import { type LoadFigures, runVisitors } from '../load/visitors.ts';
  *   1. first start on an empty data directory (the database is created), then a restart;
  *   2. a bot trained from the Git manual (242 pages) for the visitors to talk to;
  *   3. the PostgreSQL 15 manual (1,169 pages) crawled and trained while 50 widget visitors
- *      chat with the first bot (bench/load's visitors), resident memory sampled throughout.
+ *      chat with the first bot (bench/load's visitors), resident memory sampled throughout;
+ *   4. every document marked as indexed by an older analyzer (as after an upgrade that changes
+ *      how text becomes terms), then a restart: the worker indexes both bots again.
  * Ends with lines
- *   MEM start=first|restart rss_mb=… peak_mb=… ready_s=…
+ *   MEM start=first|restart|upgraded rss_mb=… peak_mb=… ready_s=…
  *   MEM phase=crawl-train-load pages=… seconds=… peak_mb=… rss_end_mb=… answers_per_s=… …
+ *   MEM phase=reindex documents=… seconds=… peak_mb=… rss_end_mb=…
  * Peaks are the kernel's high-water mark (VmHWM), reset before the phase they describe.
  *
  *   node --import tsx bench/memory/run.ts
@@ -58,9 +65,13 @@ async function stop(proc: Proc): Promise<void> {
 }
 
 /** Starts the install on `dir` and reports its memory once it is ready and has settled. */
-async function startAndMeasure(dir: string, label: string): Promise<Proc> {
+async function startAndMeasure(
+  dir: string,
+  label: string,
+  env: Record<string, string> = {},
+): Promise<Proc> {
   const t0 = performance.now();
-  const proc = await spawnEmbedded(dir, label);
+  const proc = await spawnEmbedded(dir, label, env);
   const readySeconds = (performance.now() - t0) / 1000;
   await new Promise((r) => setTimeout(r, 3000));
   const m = status(proc);
@@ -122,6 +133,49 @@ async function crawlTrainUnderLoad(proc: Proc, account: Account, urls: Record<st
   );
 }
 
+/** What an upgrade changing the analyzer leaves: every document's terms of an older version. */
+async function markIndexedBefore(dir: string): Promise<number> {
+  const setup = await createRuntime(loadEnv({ DATA_DIR: dir, JWT_SECRET, LOG_LEVEL: 'silent' }), {
+    log: createLogger('silent'),
+    roles: [],
+  });
+  try {
+    const r = await setup.ctx.db
+      .updateTable('search_documents')
+      .set({ terms_version: 0 })
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  } finally {
+    await setup.close();
+  }
+}
+
+/** Restarts on documents of an older analyzer and measures while the worker indexes them again. */
+async function reindexAfterUpgrade(dir: string, bots: number): Promise<void> {
+  const documents = await markIndexedBefore(dir);
+  const t0 = performance.now();
+  // Info logs: the worker says when each bot is indexed again.
+  const proc = await startAndMeasure(dir, 'upgraded', { LOG_LEVEL: 'info' });
+  let sampledMax = 0;
+  const sampler = setInterval(() => {
+    sampledMax = Math.max(sampledMax, status(proc).rssMb);
+  }, 250);
+  try {
+    const reindexed = () => proc.logs().filter((l) => l.msg === 'documents indexed again').length;
+    while (reindexed() < bots) {
+      if (performance.now() - t0 > 600_000) throw new Error('indexing again took over 10 minutes');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const m = status(proc);
+  print(
+    `MEM phase=reindex documents=${documents} seconds=${((performance.now() - t0) / 1000).toFixed(1)} peak_mb=${Math.max(m.hwmMb, sampledMax)} rss_end_mb=${m.rssMb} load_avg=${load1().toFixed(2)}`,
+  );
+  await stop(proc);
+}
+
 const root = ensureDocSites([SMALL_SITE, LARGE_SITE]);
 if (!root) {
   print('NOTICE: the documentation sites are not available; bench/memory is skipped.');
@@ -147,6 +201,7 @@ try {
   } finally {
     await stop(proc);
   }
+  await reindexAfterUpgrade(dir, 2);
 } finally {
   await Promise.all(sites.map((s) => s.close()));
   rmSync(dir, { recursive: true, force: true });
