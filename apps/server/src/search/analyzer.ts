@@ -113,8 +113,9 @@ type Visit = (term: string, start: number, end: number) => void;
  * Finds the `wanted` terms (as analyze() produces them) in texts: calls `visit` for each and
  * returns the case-folded text the offsets are in. Only words that could stem to a wanted term
  * are looked at: Porter rewrites only word endings, so such a word starts with the term's first
- * two letters, or with those of one of its irregular forms ("found" for find). Texts read again are not scanned again: their words are remembered
- * (word-index.ts) and only tested for those prefixes.
+ * two letters, or with those of one of its irregular forms ("found" for find). Texts read again
+ * are not scanned again: their words are remembered (word-index.ts) and only tested for those
+ * prefixes.
  */
 function termMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) => string {
   const prefixes = [

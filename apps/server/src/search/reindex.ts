@@ -10,8 +10,8 @@ const BATCH = 50;
  * Indexes again, from their stored chunks, the bot's documents whose terms an older analyzer
  * wrote (terms-version.ts), a batch per transaction, so questions meet their pages in the
  * current terms; searches go on meanwhile, each batch replacing its documents' old terms at
- * once. Stops between batches when `signal` is aborted (the rest is found again at the next
- * worker start). Returns how many documents were indexed.
+ * once. Stops between batches when `signal` is aborted (a worker shutting down hands the job
+ * back, and the documents left are found again). Returns how many documents were indexed.
  */
 export async function reindexStaleDocuments(
   db: Kysely<DB>,
@@ -19,8 +19,7 @@ export async function reindexStaleDocuments(
   signal?: AbortSignal,
 ): Promise<number> {
   let done = 0;
-  for (;;) {
-    signal?.throwIfAborted();
+  while (!signal?.aborted) {
     const indexed = await db.transaction().execute(async (trx) => {
       const documents = await lockStaleDocuments(trx, botId, BATCH);
       if (documents.length > 0) await indexDocuments(trx, { botId, documents });
@@ -29,6 +28,6 @@ export async function reindexStaleDocuments(
     if (indexed === 0) break;
     done += indexed;
   }
-  if (done > 0) await compactBotIndex(db, botId);
+  if (done > 0 && !signal?.aborted) await compactBotIndex(db, botId);
   return done;
 }

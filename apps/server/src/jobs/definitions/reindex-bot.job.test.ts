@@ -5,6 +5,7 @@ import { startWorker, trainText } from '../../../test/helpers/knowledge.ts';
 import { createSignedInUser } from '../../../test/helpers/users.ts';
 import { retrieve } from '../../rag/retrieve.ts';
 import { botsWithStaleTerms } from '../../search/reindex.repo.ts';
+import { reindexStaleDocuments } from '../../search/reindex.ts';
 import { TERMS_VERSION } from '../../search/terms-version.ts';
 import { requeueStaleIndexes } from './reindex-bot.job.ts';
 
@@ -49,6 +50,9 @@ describe('documents indexed by an older analyzer', () => {
     await indexAsBefore(botId);
     expect(await retrieve(ctx.db, { botId, query: 'written' })).toEqual([]);
     expect(await botsWithStaleTerms(ctx.db)).toEqual([botId]);
+    // A worker shutting down stops before the next batch and leaves the rest as it was.
+    expect(await reindexStaleDocuments(ctx.db, botId, AbortSignal.abort())).toBe(0);
+    expect(await versions(botId)).toEqual([0, 0]);
 
     // What the worker does when it starts.
     expect(await requeueStaleIndexes(ctx)).toBe(1);
