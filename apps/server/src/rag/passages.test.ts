@@ -101,6 +101,36 @@ describe('retrievePassages (small-to-big)', () => {
   });
 });
 
+describe('the part of a section handed on', () => {
+  it('is chosen by the words its title and heading do not already say', async () => {
+    const url = 'https://docs.example.test/sprocketrc.html';
+    const rules = extractHtml(
+      `<html><head><title>sprocketrc</title></head><body><main><h1>sprocketrc</h1>
+      <h2>Pattern format</h2><ul>
+      <li>A line starting with a semicolon is a remark.</li>
+      <li>A blank line matches nothing at all.</li>
+      <li>Each sprocketrc file is read from the top down.</li>
+      <li>A sprocketrc file in a subfolder applies below it.</li>
+      <li>Paths in a sprocketrc file are relative to it.</li>
+      </ul></main></body></html>`,
+      url,
+    );
+    const botId = await trainBot(t.db, [
+      { title: rules.title, text: rules.text, url, kind: 'web' },
+      { title: 'Folders', text: 'A folder holds files and more files.', kind: 'text' },
+    ]);
+    const [first] = await retrievePassages(t.db, {
+      botId,
+      query: 'How do I add remarks to a sprocketrc file?',
+      limit: 3,
+      windowChars: 100,
+    });
+    expect(first?.title).toBe('sprocketrc');
+    // "sprocketrc" is the page's title: the rule about remarks is what the question adds.
+    expect(first?.text).toContain('A line starting with a semicolon is a remark.');
+  });
+});
+
 describe('follow-ups without a model: the previous topic is carried at a lower weight', () => {
   const shop: IngestDocument[] = [
     {
