@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BlockPostingsCache } from './block-postings-cache.ts';
 import { compactBotIndex } from './lexical-index.ts';
+import { decodePostings } from './postings-codec.ts';
 import { loadQueryData } from './search.repo.ts';
-import { PENDING_DOCS_TO_MERGE } from './segment-merge.ts';
+import { MERGE_FACTOR, PENDING_DOCS_TO_MERGE } from './segment-merge.ts';
 import { addDocuments, createBot } from './testing/search-db.ts';
 import { useSearchTestDb } from './testing/use-search-test-db.ts';
 
@@ -70,6 +71,34 @@ describe('loadQueryData with the block postings cache', () => {
     expect([...(cache.blocks(bot.botId, 'kettl')?.keys() ?? [])].sort()).toEqual(
       [...blockIds].sort(),
     );
+  });
+
+  it('purges a deleted document from the blocks a merge rewrites', async () => {
+    const bot = await createBot(t.db);
+    const [deleted] = await addDocuments(t.db, bot, documents(0, PENDING_DOCS_TO_MERGE));
+    await t.db
+      .deleteFrom('documents')
+      .where('id', '=', deleted as string)
+      .execute();
+    expect((await loadQueryData(t.db, bot.botId, ['kettl'])).dead.size).toBe(1);
+    // Enough blocks of the first level for them to be merged into one of the next.
+    for (let i = 1; i < MERGE_FACTOR; i++) {
+      await addDocuments(t.db, bot, documents(i * 100, PENDING_DOCS_TO_MERGE));
+    }
+    const merged = await loadQueryData(t.db, bot.botId, ['kettl']);
+    expect(merged.dead.size).toBe(0);
+    const chunks: number[] = [];
+    for (const list of merged.lists)
+      decodePostings(list.postings, (chunkId) => chunks.push(chunkId));
+    const live = await t.db
+      .selectFrom('chunks')
+      .select('id')
+      .where('bot_id', '=', bot.botId)
+      .execute();
+    expect(chunks.sort((a, b) => a - b)).toEqual(
+      live.map((c) => Number(c.id)).sort((a, b) => a - b),
+    );
+    expect(chunks).toHaveLength(MERGE_FACTOR * PENDING_DOCS_TO_MERGE - 1);
   });
 
   it("never serves one bot's cached postings to another", async () => {
