@@ -12,6 +12,13 @@ import { trainBot } from './testing/train-bot.ts';
 
 const t = useSearchTestDb();
 
+/** The best passage for `query` of a bot trained on `docs`, windows of `windowChars`. */
+async function firstPassage(docs: IngestDocument[], query: string, windowChars?: number) {
+  const botId = await trainBot(t.db, docs);
+  const [first] = await retrievePassages(t.db, { botId, query, limit: 3, windowChars });
+  return first;
+}
+
 const filler = (topic: string, n: number) =>
   Array.from(
     { length: n },
@@ -33,15 +40,11 @@ const page = extractHtml(
 
 describe('retrievePassages (small-to-big)', () => {
   it('hands on the window around the best sentences of the section, linked at its anchor', async () => {
-    const botId = await trainBot(t.db, [
-      { title: page.title, text: page.text, url: PAGE_URL, kind: 'web' },
-    ]);
-    const [first] = await retrievePassages(t.db, {
-      botId,
-      query: 'How long do I hold the reset button?',
-      limit: 3,
-      windowChars: 300,
-    });
+    const first = await firstPassage(
+      [{ title: page.title, text: page.text, url: PAGE_URL, kind: 'web' }],
+      'How long do I hold the reset button?',
+      300,
+    );
     expect(first?.heading).toBe('Widget guide › Resetting the widget');
     expect(first?.text).toContain('Hold the reset button for ten seconds until the light blinks.');
     expect(first?.text.length).toBeLessThanOrEqual(300);
@@ -58,14 +61,10 @@ describe('retrievePassages (small-to-big)', () => {
   });
 
   it('finds a table row by its header cells', async () => {
-    const botId = await trainBot(t.db, [
-      { title: page.title, text: page.text, url: PAGE_URL, kind: 'web' },
-    ]);
-    const [first] = await retrievePassages(t.db, {
-      botId,
-      query: 'What battery life does the W2 model have?',
-      limit: 1,
-    });
+    const first = await firstPassage(
+      [{ title: page.title, text: page.text, url: PAGE_URL, kind: 'web' }],
+      'What battery life does the W2 model have?',
+    );
     expect(first?.text).toContain('Model: W2 | Battery: 20 hours');
     expect(first?.anchor).toBe('models');
   });
@@ -115,16 +114,14 @@ describe('the part of a section handed on', () => {
       </ul></main></body></html>`,
       url,
     );
-    const botId = await trainBot(t.db, [
-      { title: rules.title, text: rules.text, url, kind: 'web' },
-      { title: 'Folders', text: 'A folder holds files and more files.', kind: 'text' },
-    ]);
-    const [first] = await retrievePassages(t.db, {
-      botId,
-      query: 'How do I add remarks to a sprocketrc file?',
-      limit: 3,
-      windowChars: 100,
-    });
+    const first = await firstPassage(
+      [
+        { title: rules.title, text: rules.text, url, kind: 'web' },
+        { title: 'Folders', text: 'A folder holds files and more files.', kind: 'text' },
+      ],
+      'How do I add remarks to a sprocketrc file?',
+      100,
+    );
     expect(first?.title).toBe('sprocketrc');
     // "sprocketrc" is the page's title: the rule about remarks is what the question adds.
     expect(first?.text).toContain('A line starting with a semicolon is a remark.');
