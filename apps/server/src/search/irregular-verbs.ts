@@ -1,15 +1,15 @@
 /**
  * English verbs whose past forms the Porter stemmer cannot bring back to the verb: "written"
- * stems to `written`, "write" to `write`, so "files are written to <dir>" never met "where
- * are the files written?" asked as "where does it write the files?". A page describes what a
- * command does in the passive ("is overwritten", "are kept", "will be left alone", "is
- * thrown") while a customer asks in the present ("overwrite", "keep", "leave", "throw").
+ * stems to `written` and "write" to `write`, so a page saying "the files are written to <dir>"
+ * never met a question asking where it writes them. Pages describe what a command does in the
+ * passive ("is overwritten", "are kept", "is thrown", "stay hidden") while customers ask in the
+ * present ("overwrite", "keep", "throw", "hide").
  *
- * Each entry (between bars or line ends) is a verb and its irregular forms. Left out on purpose: forms more often another
- * word in documentation ("left" of left/right and LEFT JOIN, "bound" of upper bound, "built"
- * of built-in, "bit" of 64-bit, "ground", "wound", "saw", "felt", "lay", "fell", "rose", "spoke",
- * "led" of LED, "sat"), forms that equal their verb ("set", "put", "cut", "read"), and the forms of
- * be, have and do, which are stop words.
+ * Each entry (between bars or line ends) is a verb and its irregular forms. Left out on
+ * purpose: forms more often another word in documentation ("left" of left/right and LEFT JOIN,
+ * "bound" of upper bound, "built" of built-in, "bit" of 64-bit, "ground", "wound", "saw",
+ * "felt", "lay", "fell", "rose", "spoke", "led" of LED, "sat"), forms that equal their verb
+ * ("set", "put", "cut", "read"), and the forms of be, have and do, which are stop words.
  */
 const VERBS = `
   arise arose arisen | awake awoke awoken | become became | begin began begun
