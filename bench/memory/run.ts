@@ -116,22 +116,40 @@ async function visitorsUntil(proc: Proc, botId: string, done: Promise<unknown>) 
   };
 }
 
-async function crawlTrainUnderLoad(proc: Proc, account: Account, urls: Record<string, string>) {
-  const small = await trainSite(proc, account, urls[SMALL_SITE]!);
-  print(`  ${SMALL_SITE}: trained ${small.pages} pages in ${small.seconds.toFixed(1)} s`);
-  resetPeak(proc);
+/**
+ * Runs `work` while sampling the process's resident memory every 250 ms: its result, the peak
+ * (the samples' or the kernel's high-water mark, whichever is higher) and the size at the end.
+ */
+async function sampled<T>(
+  proc: Proc,
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMb: number; rssMb: number }> {
   let sampledMax = 0;
   const sampler = setInterval(() => {
     sampledMax = Math.max(sampledMax, status(proc).rssMb);
   }, 250);
-  const training = trainSite(proc, account, urls[LARGE_SITE]!);
-  const load = await visitorsUntil(proc, small.botId, training);
-  const large = await training;
-  clearInterval(sampler);
-  const m = status(proc);
+  try {
+    const result = await work();
+    const m = status(proc);
+    return { result, peakMb: Math.max(m.hwmMb, sampledMax), rssMb: m.rssMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function crawlTrainUnderLoad(proc: Proc, account: Account, urls: Record<string, string>) {
+  const small = await trainSite(proc, account, urls[SMALL_SITE]!);
+  print(`  ${SMALL_SITE}: trained ${small.pages} pages in ${small.seconds.toFixed(1)} s`);
+  resetPeak(proc);
+  const { result, peakMb, rssMb } = await sampled(proc, async () => {
+    const training = trainSite(proc, account, urls[LARGE_SITE]!);
+    const load = await visitorsUntil(proc, small.botId, training);
+    return { load, large: await training };
+  });
+  const { load, large } = result;
   if (load.firstError) print(`  first error: ${load.firstError}`);
   print(
-    `MEM phase=crawl-train-load pages=${large.pages} seconds=${large.seconds.toFixed(1)} peak_mb=${Math.max(m.hwmMb, sampledMax)} rss_end_mb=${m.rssMb} answers_per_s=${load.answersPerSecond.toFixed(1)} p99_ms=${load.p99.toFixed(0)} errors=${load.errors} lost=${load.lost} doubled=${load.doubled} load_avg=${load.load1.toFixed(2)}`,
+    `MEM phase=crawl-train-load pages=${large.pages} seconds=${large.seconds.toFixed(1)} peak_mb=${peakMb} rss_end_mb=${rssMb} answers_per_s=${load.answersPerSecond.toFixed(1)} p99_ms=${load.p99.toFixed(0)} errors=${load.errors} lost=${load.lost} doubled=${load.doubled} load_avg=${load.load1.toFixed(2)}`,
   );
 }
 
@@ -158,11 +176,7 @@ async function reindexAfterUpgrade(dir: string, bots: number): Promise<void> {
   const t0 = performance.now();
   // Info logs: the worker says when each bot is indexed again.
   const proc = await startAndMeasure(dir, 'upgraded', { LOG_LEVEL: 'info' });
-  let sampledMax = 0;
-  const sampler = setInterval(() => {
-    sampledMax = Math.max(sampledMax, status(proc).rssMb);
-  }, 250);
-  try {
+  const { peakMb, rssMb } = await sampled(proc, async () => {
     const reindexed = () => proc.logs().filter((l) => l.msg === 'documents indexed again').length;
     while (reindexed() < bots) {
       if (performance.now() - t0 > 600_000) throw new Error('indexing again took over 10 minutes');
@@ -170,12 +184,9 @@ async function reindexAfterUpgrade(dir: string, bots: number): Promise<void> {
     }
     // The vacuum the last job asks for runs right after it, unlogged: its memory counts too.
     await new Promise((r) => setTimeout(r, VACUUM_MS));
-  } finally {
-    clearInterval(sampler);
-  }
-  const m = status(proc);
+  });
   print(
-    `MEM phase=reindex documents=${documents} seconds=${((performance.now() - t0 - VACUUM_MS) / 1000).toFixed(1)} peak_mb=${Math.max(m.hwmMb, sampledMax)} rss_end_mb=${m.rssMb} load_avg=${load1().toFixed(2)}`,
+    `MEM phase=reindex documents=${documents} seconds=${((performance.now() - t0 - VACUUM_MS) / 1000).toFixed(1)} peak_mb=${peakMb} rss_end_mb=${rssMb} load_avg=${load1().toFixed(2)}`,
   );
   await stop(proc);
 }

@@ -54,9 +54,10 @@ function irregularPrefixesOf(term: string): string[] {
   if (!irregularPrefixes) {
     irregularPrefixes = new Map();
     for (const [form, verb] of IRREGULAR_FORMS) {
-      const term = stem(verb);
-      if (form.startsWith(term.slice(0, 2))) continue;
-      irregularPrefixes.set(term, [...(irregularPrefixes.get(term) ?? []), form.slice(0, 2)]);
+      const verbTerm = stem(verb);
+      if (form.startsWith(verbTerm.slice(0, 2))) continue;
+      const prefixes = irregularPrefixes.get(verbTerm) ?? [];
+      irregularPrefixes.set(verbTerm, [...prefixes, form.slice(0, 2)]);
     }
   }
   return irregularPrefixes.get(term) ?? [];
