@@ -78,4 +78,52 @@ describe('retrieve: how software documentation writes its words', () => {
       'Example',
     ]);
   });
+
+  it("searches the pages' own word for what the question calls by another", async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Storage',
+      text: [
+        '## Where files go',
+        'Uploads are written to the uploads directory.',
+        '## Uploads',
+        'Uploads over 10 MB are refused. Uploads resume after an error, uploads of photos are resized, and long uploads are split.',
+        '## Backups',
+        'Backups go to the backup directory.',
+        '## Logs',
+        'Logs go to the log directory.',
+        '## Cache',
+        'The cache directory can be emptied at any time.',
+        '## Temporary files',
+        'Temporary files use the system temp directory.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'Which folder are uploads in?', 1)).toEqual([
+      'Where files go',
+    ]);
+  });
+
+  it("keeps to the question's word where the pages use it themselves", async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Sync',
+      text: [
+        '## Shared folder',
+        'Files in the shared folder sync to every device.',
+        '## Folder colours',
+        'Each folder can have a colour.',
+        '## Sharing',
+        'A folder can be shared by link.',
+        '## Trash',
+        'A deleted folder stays in the trash for 30 days.',
+        '## Staff directory',
+        'The staff directory syncs to every device.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'Which folder syncs to every device?', 1)).toEqual([
+      'Shared folder',
+    ]);
+  });
 });

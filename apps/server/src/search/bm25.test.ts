@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { idf, scoreBm25, topK } from './bm25.ts';
+import { idf, scoreBm25 } from './bm25.ts';
 import { encodePostings } from './postings-codec.ts';
+import { topK } from './top-k.ts';
 
 const stats = {
   chunk_count: 4,

@@ -1,5 +1,7 @@
+import { ALTERNATIVE_WEIGHT, pagesPrefer } from './alternative-words.ts';
 import { everydayFactor } from './everyday-words.ts';
 import { FIELD_COUNT } from './fields.ts';
+import type { AnalyzedQuery } from './query.ts';
 import type { BotStats } from './search.repo.ts';
 
 /**
@@ -148,6 +150,11 @@ export interface DecodedTerms {
   set(term: string, hits: TermHits): void;
 }
 
+/**
+ * Scores every chunk holding at least one query term (`queryTerms`: term → query weight).
+ * `words` qualifies them: the question's everyday words count less where the bot's chunks
+ * rarely use them, and another word for one of them counts where the chunks prefer it.
+ */
 export function scoreBm25(
   queryTerms: Map<string, number>,
   lists: TermPostings[],
@@ -155,8 +162,9 @@ export function scoreBm25(
   params: Bm25Params = DEFAULT_BM25,
   dead: Map<number, Set<number>> = new Map(),
   decoded?: DecodedTerms,
-  everyday?: ReadonlyMap<string, number>,
+  words: Partial<Pick<AnalyzedQuery, 'everyday' | 'alternatives'>> = {},
 ): ScoredChunks {
+  const { everyday, alternatives } = words;
   const avg = Float64Array.from(averageLengths(stats));
   const fieldB = Float64Array.from({ length: FIELD_COUNT }, (_, f) => params.b[f] ?? 0);
   const fieldWeight = Float64Array.from({ length: FIELD_COUNT }, (_, f) => params.weight[f] ?? 0);
@@ -168,7 +176,13 @@ export function scoreBm25(
   let maxId = Number.NEGATIVE_INFINITY;
   let total = 0;
   const idfs = new Map<string, number>();
-  for (const [term, qtf] of queryTerms) {
+  const df = new Map<string, number>();
+  // The question's own terms first: an alternative is judged against its word's df.
+  const searched: { term: string; qtf: number; of?: string }[] = [];
+  for (const [term, qtf] of queryTerms) searched.push({ term, qtf });
+  for (const [term, of] of alternatives ?? [])
+    searched.push({ term, qtf: ALTERNATIVE_WEIGHT * (queryTerms.get(of) ?? 0), of });
+  for (const { term, qtf, of } of searched) {
     let hits = decoded?.get(term);
     if (!hits) {
       hits = new TermHits();
@@ -180,6 +194,8 @@ export function scoreBm25(
       decoded?.set(term, hits);
     }
     if (hits.n === 0) continue;
+    df.set(term, hits.n);
+    if (of !== undefined && !pagesPrefer(hits.n, df.get(of) ?? 0)) continue;
     for (let i = 0; i < hits.n; i++) {
       const id = hits.ids[i] as number;
       if (id < minId) minId = id;
@@ -243,55 +259,4 @@ function accumulate(
     }
   }
   return { ids: Float64Array.from(byId.keys()), scores: Float64Array.from(byId.values()) };
-}
-
-/** The `k` best (id, score) pairs, best first; ties broken by lower chunk id (stable order). */
-export function topK(scored: ScoredChunks, k: number): { id: number; score: number }[] {
-  const { ids, scores } = scored;
-  const size = Math.min(k, scores.length);
-  if (size <= 0) return [];
-  // A min-heap of the best `size` so far: O(n log k) instead of sorting every candidate.
-  const hs = new Float64Array(size);
-  const hi = new Float64Array(size);
-  const worse = (a: number, b: number) =>
-    (hs[a] as number) < (hs[b] as number) ||
-    ((hs[a] as number) === (hs[b] as number) && (hi[a] as number) > (hi[b] as number));
-  const siftDown = (start: number, n: number) => {
-    let i = start;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < n && worse(l, m)) m = l;
-      if (r < n && worse(r, m)) m = r;
-      if (m === i) return;
-      // Swapped through locals: a destructuring swap allocates two arrays per step.
-      const s = hs[i] as number;
-      hs[i] = hs[m] as number;
-      hs[m] = s;
-      const id = hi[i] as number;
-      hi[i] = hi[m] as number;
-      hi[m] = id;
-      i = m;
-    }
-  };
-  let n = 0;
-  for (let i = 0; i < scores.length; i++) {
-    const s = scores[i] as number;
-    const id = ids[i] as number;
-    if (n < size) {
-      hs[n] = s;
-      hi[n] = id;
-      n++;
-      if (n === size) for (let j = (size >> 1) - 1; j >= 0; j--) siftDown(j, size);
-    } else if (s > (hs[0] as number) || (s === hs[0] && id < (hi[0] as number))) {
-      hs[0] = s;
-      hi[0] = id;
-      siftDown(0, size);
-    }
-  }
-  const out: { id: number; score: number }[] = [];
-  for (let i = 0; i < n; i++) out.push({ id: hi[i] as number, score: hs[i] as number });
-  out.sort((a, b) => b.score - a.score || a.id - b.id);
-  return out;
 }

@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { blockPostingsCache } from './block-postings-cache.ts';
-import { type Bm25Params, DEFAULT_BM25, type DecodedTerms, scoreBm25, topK } from './bm25.ts';
+import { type Bm25Params, DEFAULT_BM25, type DecodedTerms, scoreBm25 } from './bm25.ts';
 import { type AnalyzedQuery, analyzeQuery } from './query.ts';
 import { loadQueryData, type QueryData } from './search.repo.ts';
+import { topK } from './top-k.ts';
 
 export interface LexicalHit {
   id: number;
@@ -45,13 +46,14 @@ export async function lexicalSearchWithStats(
   read: (terms: string[]) => Promise<QueryData & { decoded?: DecodedTerms }> = (terms) =>
     loadQueryData(db, botId, terms, blockPostingsCache),
 ): Promise<LexicalResult> {
-  const { weights, everyday } = typeof query === 'string' ? analyzeQuery(query) : query;
+  const analyzed = typeof query === 'string' ? analyzeQuery(query) : query;
+  const { weights, alternatives } = analyzed;
   if (weights.size === 0) return { hits: [], idf: new Map() };
-  const { stats, lists, dead, decoded } = await read([...weights.keys()]);
+  const { stats, lists, dead, decoded } = await read([...weights.keys(), ...alternatives.keys()]);
   if (!stats || stats.chunk_count <= 0) return { hits: [], idf: new Map() };
   // Postings decoded earlier were weighted with the default parameters.
   const keep = params === DEFAULT_BM25 ? decoded : undefined;
-  const scored = scoreBm25(weights, lists, stats, params, dead, keep, everyday);
+  const scored = scoreBm25(weights, lists, stats, params, dead, keep, analyzed);
   if (boost) {
     // A plain loop: a callback per scored chunk would box each id (thousands per question).
     const { ids, scores } = scored;

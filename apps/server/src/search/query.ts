@@ -1,3 +1,4 @@
+import { alternativeWords } from './alternative-words.ts';
 import { analyze } from './analyzer.ts';
 import { everydayRate } from './everyday-words.ts';
 import { codeTerms, qualifiedNames } from './identifiers.ts';
@@ -22,6 +23,11 @@ export interface AnalyzedQuery {
    * Words the question writes as code (`run()`, `--force`) are not among them.
    */
   everyday: Map<string, number>;
+  /**
+   * Words that may stand for the question's own in the bot's pages (alternative-words.ts):
+   * alternative → the question's term. BM25 searches one only where the pages prefer it.
+   */
+  alternatives: Map<string, string>;
 }
 
 /**
@@ -74,5 +80,6 @@ export function analyzeQuery(question: string, carried?: CarriedTerms): Analyzed
     weights,
     content: new Set(terms.filter((t) => !REQUEST_WORDS.has(t))),
     everyday,
+    alternatives: alternativeWords(weights.keys()),
   };
 }
