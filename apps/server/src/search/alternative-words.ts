@@ -2,7 +2,7 @@ import { analyze } from './analyzer.ts';
 
 /**
  * Words a customer and a help page often use for the same thing ("folder" and "directory",
- * "handler" and "listener"), one group per meaning. A group says only that its words may
+ * "handler" and "callback"), one group per meaning. A group says only that its words may
  * stand for one another; which one a bot's pages actually use is read from its own index
  * (ALTERNATIVE_PREFERENCE), so a shop whose pages say "folder" is searched as before.
  * General vocabulary only: nothing here names a product, a site or a question.
@@ -10,7 +10,8 @@ import { analyze } from './analyzer.ts';
 const GROUPS = [
   'folder directory',
   'delete remove erase',
-  'handler listener callback',
+  // Not "listener": analyze() writes it as the verb "listen" ("listen on a port").
+  'handler callback',
   'separator delimiter',
   'author contributor',
   'large big size',
