@@ -88,7 +88,7 @@ export async function retrieve(
 export interface Ranked {
   chunks: RetrievedChunk[];
   query: AnalyzedQuery;
-  /** idf of each query term among the bot's chunks. */
+  /** idf among the bot's chunks of each term searched (the query's, and preferred alternatives). */
   idf: Map<string, number>;
   /** The bot's index as this retrieval read it, for reading around the chunks found. */
   index: IndexView;

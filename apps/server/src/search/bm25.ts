@@ -34,7 +34,7 @@ export const DEFAULT_BM25: Bm25Params = {
 export interface ScoredChunks {
   ids: Float64Array;
   scores: Float64Array;
-  /** idf of each query term found in the bot's chunks. */
+  /** idf of each term searched (the query's, and alternatives the chunks prefer) found in them. */
   idf?: Map<string, number>;
 }
 

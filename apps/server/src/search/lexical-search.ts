@@ -13,7 +13,10 @@ export interface LexicalHit {
 
 export interface LexicalResult {
   hits: LexicalHit[];
-  /** Inverse document frequency of each query term in the bot's chunks (0 when absent). */
+  /**
+   * Inverse document frequency of each term searched in the bot's chunks: the query's, and the
+   * alternatives the chunks prefer (alternative-words.ts). A term no chunk holds has none.
+   */
   idf: Map<string, number>;
 }
 
