@@ -89,11 +89,22 @@ export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Un
 }
 
 /**
+ * Whether unit `i` goes on from the one before it, so that a window starting there reads cut
+ * off: a sentence continuing after a code block ("`git switch -c x`" then "will create …"), or
+ * a code block after the sentence introducing it ("…, like so:").
+ */
+function goesOn(units: Unit[], i: number): boolean {
+  const unit = units[i]?.text ?? '';
+  const before = units[i - 1]?.text ?? '';
+  return FENCE.test(unit) ? /:$/.test(before) : FENCE.test(before) && /^\p{Ll}/u.test(unit);
+}
+
+/**
  * The best window of `units` within `budget` characters: it starts from the best-scoring unit
  * within `seed` (the retrieved chunk's own units, so a neighbour that matches better is left to
  * its own passage; all units by default), the earliest of equals, and grows one unit at a time
  * towards the better-scoring neighbour (the following one on a tie: explanations follow what
- * they explain) while it fits.
+ * they explain; the one before while the window's first unit goes on from it) while it fits.
  */
 export function bestWindow(
   units: Unit[],
@@ -114,7 +125,9 @@ export function bestWindow(
     const left = start > 0 && size + cost(start - 1) <= budget ? start - 1 : -1;
     const right = end < units.length && size + cost(end) <= budget ? end : -1;
     if (left < 0 && right < 0) break;
-    const takeLeft = left >= 0 && (right < 0 || (scores[left] ?? 0) > (scores[right] ?? 0));
+    const takeLeft =
+      left >= 0 &&
+      (right < 0 || goesOn(units, start) || (scores[left] ?? 0) > (scores[right] ?? 0));
     if (takeLeft) {
       start = left;
       size += cost(left);

@@ -31,6 +31,11 @@ export interface Candidate {
   defines: ReadonlySet<string>;
   /** The code block the sentence introduces ("Run this to start it:"), fenced. */
   code?: string;
+  /**
+   * The code block the sentence goes on from ("`git switch -c x`" then "will create …"): an
+   * answer starting with the sentence shows it first.
+   */
+  after?: string;
 }
 
 const MAX_SENTENCE_CHARS = 400;
@@ -90,6 +95,8 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const out: Candidate[] = [];
   const pieces = passage.text.split(CODE_SPLIT);
   let line = 0;
+  const shortCode = (code: string | undefined) =>
+    !!code && code.length <= MAX_CODE_CHARS && code.split('\n').length <= MAX_CODE_LINES + 2;
   pieces.forEach((piece, i) => {
     if (i % 2 === 1) return;
     const paragraphs = piece.split(/\n\s*\n|\n/);
@@ -105,12 +112,13 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
       }
       line++;
     }
+    const previous = pieces[i - 1]?.trim();
+    const first = out[before];
+    if (first && shortCode(previous) && /^\s*\p{Ll}/u.test(piece)) first.after = previous;
     const code = pieces[i + 1]?.trim();
     const last = out.at(-1);
     const introduces = out.length > before && /:$/.test(last?.text ?? '') && /:\s*$/.test(piece);
-    const short =
-      !!code && code.length <= MAX_CODE_CHARS && code.split('\n').length <= MAX_CODE_LINES + 2;
-    if (last && code && introduces && short) last.code = code;
+    if (last && code && introduces && shortCode(code)) last.code = code;
   });
   return out;
 }

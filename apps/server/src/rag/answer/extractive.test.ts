@@ -289,6 +289,36 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('shows the code block a chosen sentence goes on from, before that sentence', () => {
+    const branches = passage({
+      title: 'Branches',
+      // The window handed on starts at the code: the sentence introducing it was left out.
+      text: [
+        '```\nacme branch --new mybranch\n```',
+        '',
+        'will create a new branch from the current one and switch to it. Older versions also',
+        '',
+        '```\nacme branch --new mybranch v1\n```',
+        '',
+        'and start the branch at the given version.',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How do I create a new branch and switch to it?',
+      history: [],
+      passages: [branches],
+    });
+    expect(text).toBe(
+      [
+        '```\nacme branch --new mybranch\n```',
+        'will create a new branch from the current one and switch to it. Older versions also',
+        '```\nacme branch --new mybranch v1\n```',
+        'and start the branch at the given version.',
+      ].join('\n\n'),
+    );
+  });
+
   it('does not end on a sentence introducing code too long to show', () => {
     const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
     const backups = passage({

@@ -123,18 +123,23 @@ const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
 };
 
 /**
- * The chosen sentences as one paragraph, with the code block a sentence introduces after it.
- * A run does not end on a sentence introducing code it cannot show ("…, as follows:").
+ * The chosen sentences as one paragraph, with the code block a sentence introduces after it
+ * (and the one a sentence goes on from before it). A run does not end on a sentence
+ * introducing code it cannot show ("…, as follows:").
  */
 function answerText(chosen: Candidate[]): string {
   const shown = [...chosen];
   while (shown.length > 1 && /:$/.test(shown.at(-1)?.text ?? '') && !shown.at(-1)?.code)
     shown.pop();
   let text = '';
-  for (const c of shown) {
+  shown.forEach((c, i) => {
+    // A sentence going on from a code block comes after it, unless the sentence before showed it.
+    if (c.after && shown[i - 1]?.code !== c.after) {
+      text += `${text === '' || text.endsWith('\n\n') ? '' : '\n\n'}${c.after}\n\n`;
+    }
     text += text === '' || text.endsWith('\n') ? c.text : ` ${c.text}`;
     if (c.code) text += `\n\n${c.code}\n\n`;
-  }
+  });
   return text.trim();
 }
 

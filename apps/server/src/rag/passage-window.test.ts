@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { bestWindow, renderUnits, unitsOf } from './passage-window.ts';
+
+describe('the window cut from a section', () => {
+  const text = [
+    'To make a branch and switch to it, run:',
+    '',
+    '```\nacme branch --new mybranch\n```',
+    '',
+    'will create the branch and switch to it. Branch names may hold slashes.',
+  ].join('\n');
+  const units = unitsOf(text);
+  const scores = units.map((u) =>
+    u.text.startsWith('will') ? 5 : u.text.startsWith('Branch') ? 1 : 0,
+  );
+  // Room for the best sentence and two units more, not for all four.
+  const [intro, code, best] = units.map((u) => u.text.length);
+  const budget = (intro ?? 0) + (code ?? 0) + (best ?? 0) + 4;
+
+  it('does not start on a sentence going on from code, nor on code its introduction left out', () => {
+    expect(units).toHaveLength(4);
+    const { start, end } = bestWindow(units, scores, budget);
+    expect(renderUnits(units.slice(start, end))).toBe(
+      'To make a branch and switch to it, run:\n\n```\nacme branch --new mybranch\n```\n\nwill create the branch and switch to it.',
+    );
+  });
+
+  it('grows towards the better neighbour from a sentence of its own after code', () => {
+    const own = unitsOf(text.replace('will create', 'It creates'));
+    const scored = own.map((u) =>
+      u.text.startsWith('It') ? 5 : u.text.startsWith('Branch') ? 1 : 0,
+    );
+    // Room for one neighbour more: the code before or the sentence after.
+    const [, code = '', best = '', next = ''] = own.map((u) => u.text);
+    const room = best.length + Math.max(code.length, next.length) + 2;
+    const { start, end } = bestWindow(own, scored, room);
+    expect(renderUnits(own.slice(start, end))).toBe(
+      'It creates the branch and switch to it. Branch names may hold slashes.',
+    );
+  });
+});
