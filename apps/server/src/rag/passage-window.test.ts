@@ -38,4 +38,16 @@ describe('the window cut from a section', () => {
       'It creates the branch and switch to it. Branch names may hold slashes.',
     );
   });
+
+  it('takes in the unfinished sentence a code block completes', () => {
+    const undo = unitsOf(
+      'You can always return to the state before it with\n\n```\nacme merge --abort\n```\n\nNothing is kept.',
+    );
+    const scored = undo.map((u) =>
+      u.text.startsWith('```') ? 5 : u.text.startsWith('Nothing') ? 1 : 0,
+    );
+    const [lead = '', code = ''] = undo.map((u) => u.text);
+    const { start, end } = bestWindow(undo, scored, lead.length + code.length + 2);
+    expect(undo.slice(start, end).map((u) => u.text)).toEqual([lead, code]);
+  });
 });

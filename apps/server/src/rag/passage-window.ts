@@ -91,12 +91,14 @@ export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Un
 /**
  * Whether unit `i` goes on from the one before it, so that a window starting there reads cut
  * off: a sentence continuing after a code block ("`git switch -c x`" then "will create …"), or
- * a code block after the sentence introducing it ("…, like so:").
+ * a code block after the sentence introducing it ("…, like so:", "… the state before it with").
  */
 function goesOn(units: Unit[], i: number): boolean {
   const unit = units[i]?.text ?? '';
   const before = units[i - 1]?.text ?? '';
-  return FENCE.test(unit) ? /:$/.test(before) : FENCE.test(before) && /^\p{Ll}/u.test(unit);
+  return FENCE.test(unit)
+    ? /[:\p{L}\p{N},]$/u.test(before)
+    : FENCE.test(before) && /^\p{Ll}/u.test(unit);
 }
 
 /**

@@ -84,8 +84,9 @@ const MAX_CODE_LINES = 12;
 
 /**
  * The sentences of a passage that may be answered with, in reading order. Code blocks are not
- * sentences; one is kept with the sentence that introduces it (ending with a colon just before
- * it), so an answer choosing that sentence can show the code it speaks of.
+ * sentences; one is kept with the sentence that introduces it (ending with a colon, or left
+ * unfinished, just before it), so an answer choosing that sentence can show the code it speaks
+ * of; and the sentence going on after it knows it too.
  */
 export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const context = termSet(
@@ -117,7 +118,12 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
     if (first && shortCode(previous) && /^\s*\p{Ll}/u.test(piece)) first.after = previous;
     const code = pieces[i + 1]?.trim();
     const last = out.at(-1);
-    const introduces = out.length > before && /:$/.test(last?.text ?? '') && /:\s*$/.test(piece);
+    // "…, run:" or a sentence the code completes ("…, you'd just do" then the command).
+    const introduces =
+      out.length > before &&
+      (/:$/.test(last?.text ?? '')
+        ? /:\s*$/.test(piece)
+        : !!last?.prose && /[\p{L}\p{N},]\s*$/u.test(piece));
     if (last && code && introduces && shortCode(code)) last.code = code;
   });
   return out;

@@ -319,6 +319,22 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('shows the code an unfinished sentence leads into, after that sentence', () => {
+    const undo = passage({
+      title: 'Merging',
+      text: 'If a merge goes wrong, you can always return to the state before it with\n\n```\nacme merge --abort\n```\n\nNothing of the merge is kept.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How do I return to the state before a merge that went wrong?',
+      history: [],
+      passages: [undo],
+    });
+    expect(text).toBe(
+      'If a merge goes wrong, you can always return to the state before it with\n\n```\nacme merge --abort\n```\n\nNothing of the merge is kept.',
+    );
+  });
+
   it('does not end on a sentence introducing code too long to show', () => {
     const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
     const backups = passage({
