@@ -40,14 +40,35 @@ describe('the window cut from a section', () => {
   });
 
   it('takes in the unfinished sentence a code block completes', () => {
-    const undo = unitsOf(
+    const { units, window } = cutForTwo(
       'You can always return to the state before it with\n\n```\nacme merge --abort\n```\n\nNothing is kept.',
+      '```',
+      'Nothing',
     );
-    const scored = undo.map((u) =>
-      u.text.startsWith('```') ? 5 : u.text.startsWith('Nothing') ? 1 : 0,
+    expect(window).toEqual(units.slice(0, 2));
+  });
+
+  it('takes in the sentence a window would start after ("Otherwise …")', () => {
+    const { units, window } = cutForTwo(
+      'If the file is found, it is loaded. Otherwise the default is used. Defaults are listed below.',
+      'Otherwise',
+      'Defaults',
     );
-    const [lead = '', code = ''] = undo.map((u) => u.text);
-    const { start, end } = bestWindow(undo, scored, lead.length + code.length + 2);
-    expect(undo.slice(start, end).map((u) => u.text)).toEqual([lead, code]);
+    expect(window).toEqual(units.slice(0, 2));
   });
 });
+
+/**
+ * The window around the unit starting with `best` (a unit starting with `weaker` scoring less),
+ * with room for the first two units only.
+ */
+function cutForTwo(text: string, best: string, weaker: string) {
+  const units = unitsOf(text);
+  const scores = units.map((u) =>
+    u.text.startsWith(best) ? 5 : u.text.startsWith(weaker) ? 1 : 0,
+  );
+  const texts = units.map((u) => u.text);
+  const room = (texts[0]?.length ?? 0) + (texts[1]?.length ?? 0) + 2;
+  const { start, end } = bestWindow(units, scores, room);
+  return { units: texts, window: texts.slice(start, end) };
+}

@@ -1,6 +1,6 @@
 import { boundedMemo } from '../lib/bounded-memo.ts';
 import { distinctTermFinder } from '../search/analyzer.ts';
-import { splitSentences } from '../search/sentences.ts';
+import { goesOnFromBefore, splitSentences } from '../search/sentences.ts';
 
 /**
  * The piece of a section handed on as a passage: the run of consecutive units (sentences, list
@@ -91,14 +91,14 @@ export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Un
 /**
  * Whether unit `i` goes on from the one before it, so that a window starting there reads cut
  * off: a sentence continuing after a code block ("`git switch -c x`" then "will create …"), or
- * a code block after the sentence introducing it ("…, like so:", "… the state before it with").
+ * a code block after the sentence introducing it ("…, like so:", "… the state before it with"),
+ * a sentence opening on what it goes on from ("That is, …").
  */
 function goesOn(units: Unit[], i: number): boolean {
   const unit = units[i]?.text ?? '';
   const before = units[i - 1]?.text ?? '';
-  return FENCE.test(unit)
-    ? /[:\p{L}\p{N},]$/u.test(before)
-    : FENCE.test(before) && /^\p{Ll}/u.test(unit);
+  if (FENCE.test(unit)) return /[:\p{L}\p{N},]$/u.test(before);
+  return FENCE.test(before) ? /^\p{Ll}/u.test(unit) : goesOnFromBefore(unit);
 }
 
 /**

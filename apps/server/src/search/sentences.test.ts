@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from './sentences.ts';
+import { goesOnFromBefore, splitSentences } from './sentences.ts';
 
 describe('splitSentences', () => {
   it('ends a sentence on "etc." before a capital, not before a lower-case word', () => {
@@ -21,5 +21,25 @@ describe('splitSentences', () => {
       'Written by J. Smith. ',
       'Read it.',
     ]);
+  });
+});
+
+describe('goesOnFromBefore', () => {
+  it('knows a sentence opening on a connective, not one opening on a word that starts like one', () => {
+    for (const s of [
+      'That is, the directory is the repository.',
+      'Otherwise it runs.',
+      'In that case nothing is kept.',
+      'Or, if you prefer, set it.',
+    ])
+      expect(goesOnFromBefore(s)).toBe(true);
+    for (const s of [
+      'Order matters.',
+      'Some files are kept.',
+      'There is one.',
+      'Android phones work.',
+      'Although slow, it works.',
+    ])
+      expect(goesOnFromBefore(s)).toBe(false);
   });
 });

@@ -70,3 +70,14 @@ export function splitAtWords(text: string, max: number): string[] {
   if (rest.length > 0) out.push(rest);
   return out;
 }
+
+/**
+ * Openings of a sentence that goes on from the one before it ("That is, …", "Otherwise …",
+ * "In that case …"): general English connectives. A passage or an answer starting on one reads
+ * cut off.
+ */
+const GOES_ON =
+  /^(?:that is|in other words|however|otherwise|also|or|but|and|so|then|instead|thus|therefore|hence|similarly|likewise|alternatively|in (?:that|this|such a) case|for (?:example|instance)|as a result|this means)\b/i;
+
+/** Whether a sentence opens by going on from the one before it. */
+export const goesOnFromBefore = (sentence: string) => GOES_ON.test(sentence);

@@ -335,6 +335,22 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('starts with the sentence a chosen one goes on from ("That is, …")', () => {
+    const bare = passage({
+      title: 'Repositories',
+      text: 'Backups run every night. A bare repository has no working files. That is, the folder holds only the history of the project. Bare repositories are made for servers.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'Does the folder hold only the history of the project?',
+      history: [],
+      passages: [bare],
+    });
+    expect(text.startsWith('A bare repository has no working files. That is, the folder')).toBe(
+      true,
+    );
+  });
+
   it('does not end on a sentence introducing code too long to show', () => {
     const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
     const backups = passage({

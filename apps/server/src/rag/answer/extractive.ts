@@ -1,4 +1,5 @@
 import { qualifiedNames } from '../../search/identifiers.ts';
+import { goesOnFromBefore } from '../../search/sentences.ts';
 import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
 import { carryTopic, pointsBack } from './follow-up.ts';
@@ -77,6 +78,13 @@ function choose(candidates: Candidate[], best: Candidate): Candidate[] {
     if (useLeft) start--;
     else end++;
     chars += next.text.length;
+  }
+  // A run opening on a sentence that goes on from the one before ("That is, …") takes that
+  // one in, or starts after it.
+  const first = same[start] as Candidate;
+  if (goesOnFromBefore(first.text)) {
+    if (fits(same[start - 1])) start--;
+    else if (first !== best) start++;
   }
   return same.slice(start, end);
 }
