@@ -351,6 +351,25 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('does not start inside the line of a parameter before the one answering', () => {
+    const options = passage({
+      title: 'Pool options',
+      text: [
+        'size <number> The size of the pool in bytes. It is rounded up to a page. Default: 8192.',
+        'limit <number> How many items the pool holds at most. Default: 64.',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How many items does the pool hold at most by default?',
+      history: [],
+      passages: [options],
+    });
+    expect(text).toBe(
+      'size <number> The size of the pool in bytes. It is rounded up to a page. Default: 8192. limit <number> How many items the pool holds at most. Default: 64.',
+    );
+  });
+
   it('does not end on a sentence introducing code too long to show', () => {
     const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
     const backups = passage({

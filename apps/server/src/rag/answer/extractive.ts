@@ -49,6 +49,13 @@ const MAX_ANSWER_CHARS = 900;
  */
 const MIN_ANSWER_COVERAGE = 0.3;
 
+/** Whether the candidate at `i` goes on from the one before it (see choose). */
+function opensMidway(same: Candidate[], i: number): boolean {
+  const c = same[i];
+  const before = same[i - 1];
+  return !!c && !!before && (goesOnFromBefore(c.text) || (!c.prose && before.line === c.line));
+}
+
 /**
  * One coherent run: the best sentence and the sentences next to it in the same passage, grown
  * first through the rest of its own line (a definition's "Default: …" after its description, a
@@ -79,12 +86,18 @@ function choose(candidates: Candidate[], best: Candidate): Candidate[] {
     else end++;
     chars += next.text.length;
   }
-  // A run opening on a sentence that goes on from the one before ("That is, …") takes that
-  // one in, or starts after it.
-  const first = same[start] as Candidate;
-  if (goesOnFromBefore(first.text)) {
-    if (fits(same[start - 1])) start--;
-    else if (first !== best) start++;
+  // A run opening on a sentence that goes on from the one before ("That is, …"), or inside a
+  // definition's or a parameter's line (its "Default: …"), takes in what it goes on from, or
+  // starts after it.
+  while (opensMidway(same, start)) {
+    const before = same[start - 1] as Candidate;
+    if (fits(before)) {
+      start--;
+      chars += before.text.length;
+    } else {
+      if (same[start] !== best) start++;
+      break;
+    }
   }
   return same.slice(start, end);
 }
