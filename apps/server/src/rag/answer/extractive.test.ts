@@ -370,6 +370,20 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('does not stop inside the line of the parameter answering', () => {
+    const limit = passage({
+      title: 'Pool options',
+      text: 'limit <number> How many items the pool holds at most. Items past it are dropped. Default: 64.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How many items does the pool hold at most?',
+      history: [],
+      passages: [limit],
+    });
+    expect(text).toBe(limit.text);
+  });
+
   it('does not end on a sentence introducing code too long to show', () => {
     const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
     const backups = passage({

@@ -60,7 +60,7 @@ function opensMidway(same: Candidate[], i: number): boolean {
  * One coherent run: the best sentence and the sentences next to it in the same passage, grown
  * first through the rest of its own line (a definition's "Default: …" after its description, a
  * list item's second sentence), then towards the better-scoring side (the following one on a
- * tie) while it fits.
+ * tie) while it fits; it neither opens nor stops partway through what belongs together.
  */
 function choose(candidates: Candidate[], best: Candidate): Candidate[] {
   const same = candidates.filter((c) => c.passage === best.passage);
@@ -98,6 +98,13 @@ function choose(candidates: Candidate[], best: Candidate): Candidate[] {
       if (same[start] !== best) start++;
       break;
     }
+  }
+  // Nor does it stop inside a definition's or a parameter's line, where the rest fits.
+  while (end < same.length) {
+    const next = same[end] as Candidate;
+    if (next.prose || next.line !== same[end - 1]?.line || !fits(next)) break;
+    chars += next.text.length;
+    end++;
   }
   return same.slice(start, end);
 }
