@@ -384,6 +384,24 @@ describe('extractive answers that read as answers', () => {
     expect(text).toBe(limit.text);
   });
 
+  it("is not a line of bare option names that share the question's words", () => {
+    const allowed = passage({
+      title: 'Environment',
+      text: 'Options allowed in the environment:\n--legacy-tls --legacy-ciphers --old-server',
+    });
+    const described = passage({
+      title: 'Protocol versions',
+      text: 'Set the lowest protocol version to the legacy one, for old servers and ciphers.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How do I reach a legacy server with old ciphers?',
+      history: [],
+      passages: [allowed, described],
+    });
+    expect(text).toBe(described.text);
+  });
+
   it('does not end on a sentence introducing code too long to show', () => {
     const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
     const backups = passage({

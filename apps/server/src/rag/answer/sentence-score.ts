@@ -49,6 +49,12 @@ const HEADED_BONUS = 2;
 const documents = (c: Candidate, asked: ReadonlySet<string>) =>
   (c.prose || c.matches) && [...c.headed].some((name) => asked.has(name));
 
+/**
+ * A line of bare names (`--openssl-legacy-provider --openssl-shared-config`, `fs.open()`):
+ * options, calls or code with no word said about them. It says nothing as an answer of its own.
+ */
+const BARE_NAMES = /^(?:(?:-{1,2}[\w.=<>[\]-]+|[\w.]+\([^)]*\)|`[^`]+`)[\s,;]*)+$/;
+
 /** Sentences with more content terms than this ramble; fewer than MIN_WORDS say little. */
 const MAX_WORDS = 40;
 const MIN_WORDS = 3;
@@ -86,6 +92,7 @@ export function scoreCandidates(
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
     const typed = fitsAnswerType(type, c.text) ? 1 + ANSWER_TYPE_BONUS : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
-    c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed;
+    const says = BARE_NAMES.test(c.text) ? 0 : 1;
+    c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed * says;
   }
 }
