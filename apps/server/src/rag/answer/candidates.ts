@@ -27,6 +27,12 @@ export interface Candidate {
   matches: boolean;
   /** The line of the passage it is on: a list item, a definition, a table row, a paragraph. */
   line: number;
+  /**
+   * What sets it off from the sentence before it on the page: nothing but a space (within a
+   * line, or a line the layout wrapped), a line break (a list item, a definition, a parameter),
+   * or a blank line (a new paragraph).
+   */
+  opens: ' ' | '\n' | '\n\n';
   /** The terms its line defines, when the line is a definition (`--dry-run: Lists …`). */
   defines: ReadonlySet<string>;
   /** The code block the sentence introduces ("Run this to start it:"), fenced. */
@@ -76,6 +82,47 @@ const answerSentence = boundedMemo<string | null>(10_000, (raw) => {
   return text.length < 3 || !/\p{L}/u.test(text) || isDebris(text) ? null : text;
 });
 
+/** A list item's marker, as tidy() strips it; a Markdown heading's hashes. */
+const LIST_MARKER = /^\s*(?:[-*•·]|\d+[.)])\s+/;
+const HEADING = /^\s*#{1,6}\s/;
+
+/**
+ * The lines of a piece of prose, each with what sets it off from the one before: a blank line
+ * (a new paragraph or a heading; also the piece's first line), or a line break (before a list
+ * item, a definition or a parameter, or after a line ending with a colon). A line the layout
+ * wrapped (a PDF's, a plain text's) is joined to the one it goes on from, so that its
+ * sentences are whole.
+ */
+function linesOf(piece: string): { text: string; opens: Candidate['opens'] }[] {
+  const lines: { text: string; opens: Candidate['opens'] }[] = [];
+  // Lines, and the line break or blank line before each (odd indices).
+  const parts = piece.split(/(\n\s*\n|\n)/);
+  for (let k = 0; k < parts.length; k += 2) {
+    const text = parts[k] as string;
+    const separator = parts[k - 1];
+    const last = lines.at(-1);
+    if (
+      separator === undefined ||
+      separator.split('\n').length > 2 ||
+      !last ||
+      HEADING.test(text)
+    ) {
+      lines.push({ text, opens: '\n\n' });
+    } else if (
+      LIST_MARKER.test(text) ||
+      /:\s*$/.test(last.text) ||
+      !isProse(text) ||
+      !isProse(last.text)
+    ) {
+      lines.push({ text, opens: '\n' });
+    } else last.text = `${last.text.trimEnd()} ${text.trimStart()}`;
+  }
+  return lines;
+}
+
+/** Running text: not a definition, a parameter or a labelled value (`Added in: …`). */
+const isProse = (line: string) => definedTerms(line).size === 0 && !isValueLine(line);
+
 /** A passage's text cut into prose and the fenced code blocks between (odd indices). */
 const CODE_SPLIT = new RegExp(`(${FENCED_CODE_BLOCK.source})`, 'm');
 /** A code block longer than this is not shown in an answer: the page has it. */
@@ -100,16 +147,17 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
     !!code && code.length <= MAX_CODE_CHARS && code.split('\n').length <= MAX_CODE_LINES + 2;
   pieces.forEach((piece, i) => {
     if (i % 2 === 1) return;
-    const paragraphs = piece.split(/\n\s*\n|\n/);
     const before = out.length;
-    for (const paragraph of paragraphs) {
+    for (const { text: paragraph, opens: lineOpens } of linesOf(piece)) {
       const defines = definedTerms(paragraph);
-      const prose = defines.size === 0 && !isValueLine(paragraph);
+      const prose = isProse(paragraph);
+      let opens = lineOpens;
       for (const raw of splitSentences(paragraph.trim())) {
         const text = answerSentence(raw);
         if (text === null) continue;
         const candidate = { rank, pos: out.length, passage, text, terms: termSet(text), context };
-        out.push({ ...candidate, headed, prose, score: 0, matches: false, line, defines });
+        out.push({ ...candidate, headed, prose, score: 0, matches: false, line, defines, opens });
+        opens = ' ';
       }
       line++;
     }

@@ -366,7 +366,7 @@ describe('extractive answers that read as answers', () => {
       passages: [options],
     });
     expect(text).toBe(
-      'size <number> The size of the pool in bytes. It is rounded up to a page. Default: 8192. limit <number> How many items the pool holds at most. Default: 64.',
+      'size <number> The size of the pool in bytes. It is rounded up to a page. Default: 8192.\nlimit <number> How many items the pool holds at most. Default: 64.',
     );
   });
 
@@ -400,6 +400,46 @@ describe('extractive answers that read as answers', () => {
       passages: [allowed, described],
     });
     expect(text).toBe(described.text);
+  });
+
+  it('sets its sentences apart as the page does: paragraphs, list items, wrapped lines', () => {
+    const hooks = passage({
+      title: 'Hooks',
+      // The first sentence wrapped over two lines, as a PDF's layout leaves it.
+      text: [
+        'Hooks run before and after each step',
+        'of a build.',
+        '',
+        '- before-build: Runs before the build starts.',
+        '- after-build: Runs when the build has finished.',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'Which hooks run before and after the build?',
+      history: [],
+      passages: [hooks],
+    });
+    expect(text).toBe(
+      'Hooks run before and after each step of a build.\n\nbefore-build: Runs before the build starts.\nafter-build: Runs when the build has finished.',
+    );
+  });
+
+  it('answers in whole sentences from text whose lines a layout wrapped (a PDF)', () => {
+    const upgrades = passage({
+      title: 'Upgrades',
+      text: [
+        'Yes, but it is a one way process. You can go from stable to testing to unstable. But the reverse',
+        'direction is not possible. So be sure before you upgrade to unstable.',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'Can I go from stable to unstable and back again?',
+      history: [],
+      passages: [upgrades],
+    });
+    expect(text).toContain('But the reverse direction is not possible.');
   });
 
   it('does not end on a sentence introducing code too long to show', () => {

@@ -151,7 +151,7 @@ const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
 };
 
 /**
- * The chosen sentences as one paragraph, with the code block a sentence introduces after it
+ * The chosen sentences as the page sets them, with the code block a sentence introduces after it
  * (and the one a sentence goes on from before it). A run does not end on a sentence
  * introducing code it cannot show ("…, as follows:").
  */
@@ -165,7 +165,8 @@ function answerText(chosen: Candidate[]): string {
     if (c.after && shown[i - 1]?.code !== c.after) {
       text += `${text === '' || text.endsWith('\n\n') ? '' : '\n\n'}${c.after}\n\n`;
     }
-    text += text === '' || text.endsWith('\n') ? c.text : ` ${c.text}`;
+    // Set off from the sentence before as on the page: a space, a line break, a blank line.
+    text += text === '' || text.endsWith('\n') ? c.text : `${c.opens}${c.text}`;
     if (c.code) text += `\n\n${c.code}\n\n`;
   });
   return text.trim();
