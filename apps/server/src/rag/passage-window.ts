@@ -90,9 +90,9 @@ export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Un
 
 /**
  * Whether unit `i` goes on from the one before it, so that a window starting there reads cut
- * off: a sentence continuing after a code block ("`git switch -c x`" then "will create …"), or
- * a code block after the sentence introducing it ("…, like so:", "… the state before it with"),
- * a sentence opening on what it goes on from ("That is, …").
+ * off: a sentence continuing after a code block ("`git switch -c x`" then "will create …"), a
+ * code block after the sentence introducing it ("…, like so:", "… the state before it with"),
+ * or a sentence opening on what it goes on from ("That is, …").
  */
 function goesOn(units: Unit[], i: number): boolean {
   const unit = units[i]?.text ?? '';

@@ -151,9 +151,9 @@ const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
 };
 
 /**
- * The chosen sentences as the page sets them, with the code block a sentence introduces after it
- * (and the one a sentence goes on from before it). A run does not end on a sentence
- * introducing code it cannot show ("…, as follows:").
+ * The chosen sentences set apart as the page sets them, with the code block a sentence
+ * introduces after it (and the one a sentence goes on from before it). A run does not end on a
+ * sentence introducing code it cannot show ("…, as follows:").
  */
 function answerText(chosen: Candidate[]): string {
   const shown = [...chosen];
