@@ -1,6 +1,11 @@
 import { boundedMemo } from '../lib/bounded-memo.ts';
 import { distinctTermFinder } from '../search/analyzer.ts';
-import { goesOnFromBefore, splitSentences } from '../search/sentences.ts';
+import {
+  goesOnFromBefore,
+  leftUnfinished,
+  opensLowerCase,
+  splitSentences,
+} from '../search/sentences.ts';
 
 /**
  * The piece of a section handed on as a passage: the run of consecutive units (sentences, list
@@ -97,8 +102,8 @@ export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Un
 function goesOn(units: Unit[], i: number): boolean {
   const unit = units[i]?.text ?? '';
   const before = units[i - 1]?.text ?? '';
-  if (FENCE.test(unit)) return /[:\p{L}\p{N},]$/u.test(before);
-  return FENCE.test(before) ? /^\p{Ll}/u.test(unit) : goesOnFromBefore(unit);
+  if (FENCE.test(unit)) return /:$/.test(before) || leftUnfinished(before);
+  return FENCE.test(before) ? opensLowerCase(unit) : goesOnFromBefore(unit);
 }
 
 /**

@@ -81,3 +81,9 @@ const GOES_ON =
 
 /** Whether a sentence opens by going on from the one before it. */
 export const goesOnFromBefore = (sentence: string) => GOES_ON.test(sentence);
+
+/** Whether a text ends unfinished (on a word or a comma): what follows it completes it. */
+export const leftUnfinished = (text: string) => /[\p{L}\p{N},]\s*$/u.test(text);
+
+/** Whether a text goes on in lower case: the rest of a sentence, not a new one. */
+export const opensLowerCase = (text: string) => /^\s*\p{Ll}/u.test(text);

@@ -1,7 +1,7 @@
 import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { shortenAtWord } from '../../lib/shorten.ts';
 import { qualifiedNames } from '../../search/identifiers.ts';
-import { splitSentences } from '../../search/sentences.ts';
+import { leftUnfinished, opensLowerCase, splitSentences } from '../../search/sentences.ts';
 import { FENCED_CODE_BLOCK, ownHeading } from '../../search/structure.ts';
 import { definedTerms, isValueLine } from './definitions.ts';
 import { termSet } from './text.ts';
@@ -86,6 +86,16 @@ const answerSentence = boundedMemo<string | null>(10_000, (raw) => {
 const LIST_MARKER = /^\s*(?:[-*•·]|\d+[.)])\s+/;
 const HEADING = /^\s*#{1,6}\s/;
 
+/** A line of a passage's prose, as candidates are cut from it. */
+interface Line {
+  text: string;
+  opens: Candidate['opens'];
+  /** The terms it defines, when it is a definition (`--dry-run: Lists …`). */
+  defines: ReadonlySet<string>;
+  /** Running text: not a definition, a parameter or a labelled value (`Added in: …`). */
+  prose: boolean;
+}
+
 /**
  * The lines of a piece of prose, each with what sets it off from the one before: a blank line
  * (a new paragraph or a heading; also the piece's first line), or a line break (before a list
@@ -93,41 +103,38 @@ const HEADING = /^\s*#{1,6}\s/;
  * wrapped (a PDF's, a plain text's) is joined to the one it goes on from, so that its
  * sentences are whole.
  */
-function linesOf(piece: string): { text: string; opens: Candidate['opens'] }[] {
-  const lines: { text: string; opens: Candidate['opens'] }[] = [];
+function linesOf(piece: string): Line[] {
+  const lines: Line[] = [];
   // Lines, and the line break or blank line before each (odd indices).
   const parts = piece.split(/(\n\s*\n|\n)/);
   for (let k = 0; k < parts.length; k += 2) {
     const text = parts[k] as string;
     const separator = parts[k - 1];
     const last = lines.at(-1);
+    const defines = definedTerms(text);
+    const prose = defines.size === 0 && !isValueLine(text);
     if (
       separator === undefined ||
       separator.split('\n').length > 2 ||
       !last ||
       HEADING.test(text)
     ) {
-      lines.push({ text, opens: '\n\n' });
-    } else if (
-      LIST_MARKER.test(text) ||
-      /:\s*$/.test(last.text) ||
-      !isProse(text) ||
-      !isProse(last.text)
-    ) {
-      lines.push({ text, opens: '\n' });
+      lines.push({ text, opens: '\n\n', defines, prose });
+    } else if (LIST_MARKER.test(text) || /:\s*$/.test(last.text) || !prose || !last.prose) {
+      lines.push({ text, opens: '\n', defines, prose });
     } else last.text = `${last.text.trimEnd()} ${text.trimStart()}`;
   }
   return lines;
 }
-
-/** Running text: not a definition, a parameter or a labelled value (`Added in: …`). */
-const isProse = (line: string) => definedTerms(line).size === 0 && !isValueLine(line);
 
 /** A passage's text cut into prose and the fenced code blocks between (odd indices). */
 const CODE_SPLIT = new RegExp(`(${FENCED_CODE_BLOCK.source})`, 'm');
 /** A code block longer than this is not shown in an answer: the page has it. */
 const MAX_CODE_CHARS = 800;
 const MAX_CODE_LINES = 12;
+/** A code block short enough for an answer to show (its fences counted apart). */
+const shortCode = (code: string | undefined) =>
+  !!code && code.length <= MAX_CODE_CHARS && code.split('\n').length <= MAX_CODE_LINES + 2;
 
 /**
  * The sentences of a passage that may be answered with, in reading order. Code blocks are not
@@ -143,14 +150,10 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const out: Candidate[] = [];
   const pieces = passage.text.split(CODE_SPLIT);
   let line = 0;
-  const shortCode = (code: string | undefined) =>
-    !!code && code.length <= MAX_CODE_CHARS && code.split('\n').length <= MAX_CODE_LINES + 2;
   pieces.forEach((piece, i) => {
     if (i % 2 === 1) return;
     const before = out.length;
-    for (const { text: paragraph, opens: lineOpens } of linesOf(piece)) {
-      const defines = definedTerms(paragraph);
-      const prose = isProse(paragraph);
+    for (const { text: paragraph, opens: lineOpens, defines, prose } of linesOf(piece)) {
       let opens = lineOpens;
       for (const raw of splitSentences(paragraph.trim())) {
         const text = answerSentence(raw);
@@ -163,15 +166,13 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
     }
     const previous = pieces[i - 1]?.trim();
     const first = out[before];
-    if (first && shortCode(previous) && /^\s*\p{Ll}/u.test(piece)) first.after = previous;
+    if (first && shortCode(previous) && opensLowerCase(piece)) first.after = previous;
     const code = pieces[i + 1]?.trim();
     const last = out.at(-1);
     // "…, run:" or a sentence the code completes ("…, you'd just do" then the command).
     const introduces =
       out.length > before &&
-      (/:$/.test(last?.text ?? '')
-        ? /:\s*$/.test(piece)
-        : !!last?.prose && /[\p{L}\p{N},]\s*$/u.test(piece));
+      (/:$/.test(last?.text ?? '') ? /:\s*$/.test(piece) : !!last?.prose && leftUnfinished(piece));
     if (last && code && introduces && shortCode(code)) last.code = code;
   });
   return out;
