@@ -456,6 +456,51 @@ describe('extractive answers that read as answers', () => {
     });
     expect(text).toBe('Backups are kept for thirty days.');
   });
+
+  it('goes on with running text about what it says, not with a sentence about something else', () => {
+    const rendering = passage({
+      title: 'Rendering',
+      text: [
+        'Acme Pages renders templates on the server.',
+        'Every render of a template reuses its compiled form, so the template file is read once.',
+        'The compiled form stays in memory until the server restarts.',
+        'Our office is in Leeds.',
+      ].join(' '),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'Is a template file read again on every render?',
+      history: [],
+      passages: [rendering],
+    });
+    // The third sentence shares none of the question's words, but goes on about the compiled form.
+    expect(text).toBe(
+      'Acme Pages renders templates on the server. Every render of a template reuses its compiled form, so the template file is read once. The compiled form stays in memory until the server restarts.',
+    );
+  });
+
+  it('does not go on with a parameter line sharing a word with it, only with running text', () => {
+    const retries = (next: string) =>
+      passage({
+        title: 'Uploads',
+        text: [
+          'A failed upload is retried three times.',
+          'Each retry comes after a delay twice as long as the one before.',
+          next,
+        ].join('\n'),
+      });
+    const answer = (next: string) =>
+      extractAnswer({
+        bot,
+        question: 'How many retries does a failed upload get?',
+        history: [],
+        passages: [retries(next)],
+      }).text;
+    expect(answer('- delay <number> The first delay, in seconds. Default: 5.')).not.toContain(
+      'The first delay',
+    );
+    expect(answer('The first delay lasts five seconds.')).toContain('The first delay');
+  });
 });
 
 describe('an extract keeps a definition together', () => {
