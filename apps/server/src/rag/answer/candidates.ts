@@ -105,7 +105,7 @@ interface Line {
  */
 function linesOf(piece: string): Line[] {
   const lines: Line[] = [];
-  // Lines, and the line break or blank line before each (odd indices).
+  // Lines, and before each (odd indices) a line break ("\n") or a blank line (two or more).
   const parts = piece.split(/(\n\s*\n|\n)/);
   for (let k = 0; k < parts.length; k += 2) {
     const text = parts[k] as string;
@@ -113,12 +113,7 @@ function linesOf(piece: string): Line[] {
     const last = lines.at(-1);
     const defines = definedTerms(text);
     const prose = defines.size === 0 && !isValueLine(text);
-    if (
-      separator === undefined ||
-      separator.split('\n').length > 2 ||
-      !last ||
-      HEADING.test(text)
-    ) {
+    if (separator !== '\n' || !last || HEADING.test(text)) {
       lines.push({ text, opens: '\n\n', defines, prose });
     } else if (LIST_MARKER.test(text) || /:\s*$/.test(last.text) || !prose || !last.prose) {
       lines.push({ text, opens: '\n', defines, prose });
