@@ -3,7 +3,7 @@ import { shortenAtWord } from '../../lib/shorten.ts';
 import { qualifiedNames } from '../../search/identifiers.ts';
 import { leftUnfinished, opensLowerCase, splitSentences } from '../../search/sentences.ts';
 import { FENCED_CODE_BLOCK, ownHeading } from '../../search/structure.ts';
-import { definedTerms, isValueLine } from './definitions.ts';
+import { definedTerms, isTableRow, isValueLine, rowParts } from './definitions.ts';
 import { termSet } from './text.ts';
 import type { Passage } from './types.ts';
 
@@ -62,14 +62,15 @@ function tidy(sentence: string): string {
 
 /**
  * Text that is not a sentence to answer with: table-of-contents lines (dot leaders, a trailing
- * page number), OCR and layout debris (mostly digits and symbols).
+ * page number), OCR and layout debris (mostly symbols: rules, bars, stray marks). Digits are
+ * text: "Phone: +49 30 1234567." or "Mo–Fr 10:00–19:00" is what a customer asks for.
  */
 export function isDebris(text: string): boolean {
   if (/(?:\.\s*){4,}|…{2,}|_{4,}/.test(text)) return true;
   // "6 2.3 Registering as a member ." or "2.3 Installing 14": numbered title, leader or page.
   if (/^(?:\d+\s+)?\d+(?:\.\d+)*\.?\s+[^.!?]{1,80}?(?:\s\.|\s\d+)\s*$/.test(text)) return true;
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  return letters < 0.5 * text.replace(/\s/g, '').length;
+  const wordCharacters = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  return wordCharacters < 0.5 * text.replace(/\s/g, '').length;
 }
 
 /**
@@ -112,7 +113,7 @@ function linesOf(piece: string): Line[] {
     const separator = parts[k - 1];
     const last = lines.at(-1);
     const defines = definedTerms(text);
-    const prose = defines.size === 0 && !isValueLine(text);
+    const prose = defines.size === 0 && !isValueLine(text) && !isTableRow(text);
     if (separator !== '\n' || !last || HEADING.test(text)) {
       lines.push({ text, opens: '\n\n', defines, prose });
     } else if (LIST_MARKER.test(text) || /:\s*$/.test(last.text) || !prose || !last.prose) {
@@ -150,10 +151,20 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
     const before = out.length;
     for (const { text: paragraph, opens: lineOpens, defines, prose } of linesOf(piece)) {
       let opens = lineOpens;
+      const row = isTableRow(paragraph);
       for (const raw of splitSentences(paragraph.trim())) {
         const text = answerSentence(raw);
         if (text === null) continue;
-        const candidate = { rank, pos: out.length, passage, text, terms: termSet(text), context };
+        // A table row's own words are its cells'; its column labels are its context.
+        const cells = row ? rowParts(text) : undefined;
+        const candidate = {
+          rank,
+          pos: out.length,
+          passage,
+          text,
+          terms: termSet(cells ? cells.values : text),
+          context: cells ? new Set([...context, ...termSet(cells.labels)]) : context,
+        };
         out.push({ ...candidate, headed, prose, score: 0, matches: false, line, defines, opens });
         opens = ' ';
       }

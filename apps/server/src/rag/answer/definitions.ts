@@ -32,10 +32,29 @@ export function isValueLine(line: string): boolean {
   return !!head && isValueLabel(head);
 }
 
+/** A table's row as extraction writes it, its cells joined by bars (`Version: v7.6.0 | Changes: …`). */
+export const isTableRow = (line: string) => line.includes(' | ');
+
+/** A cell's column label, as extraction writes a row: `Service: Full service | Price: €119`. */
+const CELL_LABEL = /(^|\s\|\s)([^:|\n]{1,40}?):\s/g;
+
+/**
+ * A table row's column labels and its cells' own words. Every row of a table repeats the
+ * labels, so they say what the row is about (as a heading does), not what sets it apart.
+ */
+export function rowParts(row: string): { labels: string; values: string } {
+  const labels: string[] = [];
+  const values = row.replace(CELL_LABEL, (_, bar: string, label: string) => {
+    labels.push(label);
+    return bar;
+  });
+  return { labels: labels.join('\n'), values };
+}
+
 /** The terms a definition line defines (`<placeholders>` name a value, not the term); else none. */
 export function definedTerms(line: string): ReadonlySet<string> {
-  // A table row (`Version: v7.6.0 | Changes: …`) names its columns, not a term.
-  if (line.includes(' | ')) return new Set();
+  // A table row names its columns, not a term.
+  if (isTableRow(line)) return new Set();
   const parameter = PARAMETER.exec(line.trim())?.[1];
   if (parameter) return termSet(parameter);
   const head = HEAD.exec(line.trim())?.[1];

@@ -442,6 +442,45 @@ describe('extractive answers that read as answers', () => {
     expect(text).toContain('But the reverse direction is not possible.');
   });
 
+  it("answers from a table's row the question names, each row on its own line", () => {
+    // Rows as extraction writes them, each with its header cells (ingest/extract/html-blocks.ts).
+    const prices = passage({
+      title: 'Repairs',
+      heading: 'Prices',
+      text: [
+        'Service: Flat tyre repair | Price: €15 plus tube | Time: 20 minutes',
+        'Service: Basic service | Price: €59 | Time: 1 day',
+        'Service: Full service | Price: €119 | Time: 2 days',
+        'Service: E-bike diagnostics | Price: €35 | Time: 1 day',
+        'Service: Brake pads | Price: €25 per wheel | Time: 30 minutes',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How much does a full service cost?',
+      history: [],
+      passages: [prices],
+    });
+    const rows = text.split('\n');
+    expect(rows).toContain('Service: Full service | Price: €119 | Time: 2 days');
+    // The column labels every row repeats do not make every row an answer.
+    expect(rows.length).toBeLessThanOrEqual(2);
+  });
+
+  it('answers with a phone number or a price, though the sentence is mostly digits', () => {
+    const contact = passage({
+      title: 'Contact',
+      text: 'Main Street 12, 10115 Berlin. Phone: +49 30 1234567. Email: hello@shop.example',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'What is your phone number?',
+      history: [],
+      passages: [contact],
+    });
+    expect(text).toContain('Phone: +49 30 1234567.');
+  });
+
   it('does not end on a sentence introducing code too long to show', () => {
     const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
     const backups = passage({
