@@ -22,6 +22,8 @@ export interface Candidate {
   headed: ReadonlySet<string>;
   /** Running text: not on a definition, parameter or labelled value (`Added in: …`) line. */
   prose: boolean;
+  /** On a table's row, which reads whole on its own: its cells with their column labels. */
+  row: boolean;
   score: number;
   /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
   matches: boolean;
@@ -157,15 +159,22 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
         if (text === null) continue;
         // A table row's own words are its cells'; its column labels are its context.
         const cells = row ? rowParts(text) : undefined;
-        const candidate = {
+        out.push({
           rank,
           pos: out.length,
           passage,
           text,
           terms: termSet(cells ? cells.values : text),
           context: cells ? new Set([...context, ...termSet(cells.labels)]) : context,
-        };
-        out.push({ ...candidate, headed, prose, score: 0, matches: false, line, defines, opens });
+          headed,
+          prose,
+          row,
+          line,
+          defines,
+          opens,
+          score: 0,
+          matches: false,
+        });
         opens = ' ';
       }
       line++;

@@ -223,6 +223,21 @@ describe('extractive engine', () => {
     expect(fresh.text).toBe(DONT_KNOW_REPLY);
   });
 
+  it('answers a follow-up naming no topic of its own from the earlier topic', () => {
+    const returns = passage({
+      title: 'Returns',
+      text: 'You can return a bike within 30 days of delivery. Returned bikes must be unused.',
+    });
+    // "long" is all it says: how long, about returning a bike.
+    const { text } = extractAnswer({
+      bot,
+      question: 'How long do I have?',
+      history: [{ question: 'Can I return a bike?', answer: 'Yes.' }],
+      passages: [returns],
+    });
+    expect(text).toContain('within 30 days of delivery');
+  });
+
   it('strips list markers and caps run-on text', () => {
     const list = passage({
       title: 'Opening hours',
@@ -465,6 +480,25 @@ describe('extractive answers that read as answers', () => {
     expect(rows).toContain('Service: Full service | Price: €119 | Time: 2 days');
     // The column labels every row repeats do not make every row an answer.
     expect(rows.length).toBeLessThanOrEqual(2);
+  });
+
+  it('answers with the one row asked about when no other row adds to it', () => {
+    const hours = passage({
+      title: 'Contact',
+      heading: 'Opening hours',
+      text: [
+        'Day: Monday – Friday | Shop: 10:00 – 19:00 | Workshop: 9:00 – 18:00',
+        'Day: Saturday | Shop: 10:00 – 16:00 | Workshop: closed',
+        'Day: Sunday | Shop: closed | Workshop: closed',
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'When are you open on Saturday?',
+      history: [],
+      passages: [hours],
+    });
+    expect(text).toBe('Day: Saturday | Shop: 10:00 – 16:00 | Workshop: closed');
   });
 
   it('answers with a phone number or a price, though the sentence is mostly digits', () => {

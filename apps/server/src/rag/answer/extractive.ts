@@ -2,7 +2,7 @@ import { qualifiedNames } from '../../search/identifiers.ts';
 import { goesOnFromBefore } from '../../search/sentences.ts';
 import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
-import { carryTopic, pointsBack } from './follow-up.ts';
+import { asksAboutPrevious, carryTopic } from './follow-up.ts';
 import {
   closeQaMatch,
   isSmallTalk,
@@ -52,9 +52,9 @@ const MAX_ANSWER_CHARS = 900;
  * An answer is given only when its own sentences (with their page title and heading) hold at
  * least this share of the question's own words, as a passage must to be relevant at all: a
  * passage relevant through words carried from the previous turn, or through its title alone,
- * does not answer the question. A follow-up that points back ("how do I remove it?") asks about
- * the earlier topic too, so there the carried words count, at their lower weight; a bare one
- * ("What is an NMU?") does not.
+ * does not answer the question. A follow-up that points back ("how do I remove it?") or names
+ * no topic of its own ("How long do I have?") asks about the earlier topic, so there the carried
+ * words count, at their lower weight; a bare one naming its own ("What is an NMU?") does not.
  */
 const MIN_ANSWER_COVERAGE = 0.3;
 
@@ -105,9 +105,11 @@ function choose(candidates: Candidate[], best: Candidate): Candidate[] {
         (ownLine(left) === ownLine(right) && (left?.score ?? 0) > (right?.score ?? 0)));
     const useRight = !useLeft && fits(right);
     if (!useLeft && !useRight) break;
-    // Past the minimum, only sentences that add something to the answer join it.
+    // Past the minimum, only sentences that add something to the answer join it; a table's
+    // row is whole on its own, so other rows join it only when they add to it.
     const next = (useLeft ? left : right) as Candidate;
-    if (end - start >= MIN_SENTENCES && !addsTo(same.slice(start, end), next)) break;
+    const whole = end - start >= (best.row ? 1 : MIN_SENTENCES);
+    if (whole && !addsTo(same.slice(start, end), next)) break;
     if (useLeft) start--;
     else end++;
     chars += next.text.length;
@@ -240,7 +242,9 @@ export function extractAnswer(
     candidatesOf(passage, rank),
   );
   scoreCandidates(wanted, type, new Set(qualifiedNames(search.question)), candidates);
-  const own = pointsBack(search.question) ? wanted : wantedTerms({ question: search.question });
+  const own = asksAboutPrevious(search.question)
+    ? wanted
+    : wantedTerms({ question: search.question });
   const others = allRelevant.map((r) => r.passage);
   // Best first; a run that holds too little of the question gives way to the next best, so
   // a sentence raised by its kind of answer or its definition alone does not turn a question

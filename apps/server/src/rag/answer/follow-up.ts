@@ -43,9 +43,22 @@ export function pointsBack(question: string): boolean {
   return tokenize(question).some((w) => POINTING_WORDS.has(w));
 }
 
+/**
+ * True when none of the question's words is topical ("How long do I have?", "How much is it?"):
+ * it asks how much, how long or whether about the topic just discussed, without naming it.
+ */
+function namesNoTopic(question: string): boolean {
+  return !analyze(question).some((t) => termWeight(t) === 1);
+}
+
+/** True when the question asks about the previous turn's topic: it points back, or names none. */
+export function asksAboutPrevious(question: string): boolean {
+  return pointsBack(question) || namesNoTopic(question);
+}
+
 /** True when the question refers back to the conversation or is too bare to stand alone. */
 export function leansOnContext(question: string): boolean {
-  return pointsBack(question) || new Set(analyze(question)).size <= FEW_TERMS;
+  return asksAboutPrevious(question) || new Set(analyze(question)).size <= FEW_TERMS;
 }
 
 /** The pages the previous answer came from, as a search preference of this strength. */
@@ -69,20 +82,32 @@ export function carryTopic(question: string, history: PastTurn[]): SearchRequest
     question,
     ...previousPages(last, leans ? NEAR_LEANING : NEAR_STANDALONE),
   };
-  const carried = carriedTerms(question, last.question, leans ? LEANING_WEIGHT : STANDALONE_WEIGHT);
+  const carried = carriedTerms(
+    question,
+    last.question,
+    leans ? LEANING_WEIGHT : STANDALONE_WEIGHT,
+    namesNoTopic(question),
+  );
   return carried ? { ...near, carried } : near;
 }
 
 /**
  * The topical terms of `text` that the question does not have, each at `weight` or less:
  * together they never outweigh the question's own words ("What is an NMU?" after a long
- * question must still be about NMUs, with the earlier topic only breaking ties).
+ * question must still be about NMUs, with the earlier topic only breaking ties). A question
+ * naming no topic of its own (`whole`) has none to outweigh: each term keeps `weight`, so the
+ * earlier topic is what the passages must be about ("How much is it?" after e-bike diagnostics).
  */
-function carriedTerms(question: string, text: string, weight: number): CarriedTerms | undefined {
+function carriedTerms(
+  question: string,
+  text: string,
+  weight: number,
+  whole = false,
+): CarriedTerms | undefined {
   const own = new Set(analyze(question));
   const terms = [...new Set(analyze(text))].filter((t) => !own.has(t) && termWeight(t) === 1);
   if (terms.length === 0) return undefined;
-  const share = Math.min(1, Math.max(own.size, 1) / terms.length);
+  const share = whole ? 1 : Math.min(1, Math.max(own.size, 1) / terms.length);
   return { terms, weight: weight * share };
 }
 
