@@ -64,6 +64,30 @@ describe('chunkDocument', () => {
     expect(chunks[1]?.text).toBe('Items can be returned within 30 days.');
   });
 
+  it('takes a typed heading over its lines for a heading, not a list item or a wrapped sentence', () => {
+    const text = [
+      'Opening hours',
+      'Monday to Friday 8am - 6pm',
+      'Saturday 9am - 4pm',
+      '',
+      'Services',
+      'Full groom',
+      'Bath and tidy',
+      '',
+      'Our shop is open every day',
+      'from 9 to 5 except on holidays.',
+    ].join('\n');
+    const chunks = chunkDocument({ title: 't', text, kind: 'text' });
+    expect(chunks.map((c) => [c.heading, c.text])).toEqual([
+      ['Opening hours', 'Monday to Friday 8am - 6pm\nSaturday 9am - 4pm'],
+      // The line under a heading is text, however short: the list keeps its first item.
+      [
+        'Services',
+        'Full groom\nBath and tidy\n\nOur shop is open every day\nfrom 9 to 5 except on holidays.',
+      ],
+    ]);
+  });
+
   it("reads a PDF's `#` lines as text: a shell comment does not hide its headings or become one", () => {
     const text = [
       '5.8.1 Monitoring bugs',

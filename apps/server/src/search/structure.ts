@@ -84,6 +84,15 @@ export function isTitleLike(line: string): boolean {
 }
 
 /**
+ * Whether a title-like line of typed text heads the lines under it, as people type a heading
+ * ("Opening hours" over "Monday to Friday 8am – 6pm"): it states no figure, as a list's item
+ * might ("Saturday 9am – 4pm"), and the next line does not go on in lower case, as a wrapped
+ * sentence would.
+ */
+const headsTypedLines = (line: string, next: string) =>
+  next.trim() !== '' && !/\p{N}/u.test(line) && !/^\s*\p{Ll}/u.test(next);
+
+/**
  * A numbered question from line `at`, wrapped over up to MAX_WRAPPED_TITLE_LINES lines (blank
  * lines between them skipped, as the layout leaves them after large type), with the index of
  * its last line; undefined when the line opens none. A wrapped first line runs most of the
@@ -150,6 +159,7 @@ export function parseSections(text: string, kind: DocumentKind): Section[] {
     (kind === 'web' || kind === 'pdf' || kind === 'text') &&
     !(markdown && lines.some((l) => MARKDOWN_HEADING.test(l)));
 
+  let afterTypedHeading = false;
   const flushBlock = () => {
     const para = joinLines(block, kind).trim();
     if (para) current.paragraphs.push(para);
@@ -198,16 +208,20 @@ export function parseSections(text: string, kind: DocumentKind): Section[] {
       i = question.end;
       continue;
     }
-    if (plainHeadings && block.length === 0 && isTitleLike(line)) {
+    if (plainHeadings && block.length === 0 && !afterTypedHeading && isTitleLike(line)) {
       // A bare line followed by a blank line and more text, or (in layout-extracted text) by
-      // the paragraph itself, is that paragraph's heading.
+      // the paragraph itself, is that paragraph's heading; in typed text, by lines of its own.
       const isolated = next.trim() === '' && lines.slice(i + 1).some((l) => l.trim() !== '');
+      const typed = kind === 'text' && headsTypedLines(line, next);
       const leadsParagraph = kind !== 'text' && next.trim() !== '' && !isTitleLike(next);
-      if (isolated || leadsParagraph) {
+      if (isolated || typed || leadsParagraph) {
         openHeading(PLAIN_LEVEL, line);
+        // The line under a typed heading is its text, however short (a list's first item).
+        afterTypedHeading = typed;
         continue;
       }
     }
+    afterTypedHeading = false;
     block.push(line);
   }
   flushBlock();

@@ -100,11 +100,21 @@ interface Line {
 }
 
 /**
+ * Lines of running text shorter than this are not what a layout wraps at (a PDF's, a plain
+ * text's fixed width): "Opening hours", "Saturday 9am – 4pm" are lines as they were typed.
+ */
+const WRAP_WIDTH = 40;
+
+/** Whether `line` goes on from the line before as a layout wraps text. */
+const wrapsOnto = (before: string, line: string) =>
+  opensLowerCase(line) || before.trim().length >= WRAP_WIDTH;
+
+/**
  * The lines of a piece of prose, each with what sets it off from the one before: a blank line
  * (a new paragraph or a heading; also the piece's first line), or a line break (before a list
- * item, a definition or a parameter, or after a line ending with a colon). A line the layout
- * wrapped (a PDF's, a plain text's) is joined to the one it goes on from, so that its
- * sentences are whole.
+ * item, a definition or a parameter, after a line ending with a colon, or after a short line
+ * of typed text). A line the layout wrapped (a PDF's, a plain text's) is joined to the one it
+ * goes on from, so that its sentences are whole.
  */
 function linesOf(piece: string): Line[] {
   const lines: Line[] = [];
@@ -118,7 +128,13 @@ function linesOf(piece: string): Line[] {
     const prose = defines.size === 0 && !isValueLine(text) && !isTableRow(text);
     if (separator !== '\n' || !last || HEADING.test(text)) {
       lines.push({ text, opens: '\n\n', defines, prose });
-    } else if (LIST_MARKER.test(text) || /:\s*$/.test(last.text) || !prose || !last.prose) {
+    } else if (
+      LIST_MARKER.test(text) ||
+      /:\s*$/.test(last.text) ||
+      !prose ||
+      !last.prose ||
+      !wrapsOnto(parts[k - 2] as string, text)
+    ) {
       lines.push({ text, opens: '\n', defines, prose });
     } else last.text = `${last.text.trimEnd()} ${text.trimStart()}`;
   }

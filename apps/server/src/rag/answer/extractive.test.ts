@@ -440,6 +440,21 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('keeps short typed lines apart: they are lines, not a sentence the layout wrapped', () => {
+    const hours = passage({
+      title: 'Sunny Paws',
+      heading: 'Opening hours',
+      text: 'Monday to Friday 8am - 6pm\nSaturday 9am - 4pm\nSunday closed',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'Are you open on Sunday?',
+      history: [],
+      passages: [hours],
+    });
+    expect(text.split('\n')).toContain('Sunday closed');
+  });
+
   it('answers in whole sentences from text whose lines a layout wrapped (a PDF)', () => {
     const upgrades = passage({
       title: 'Upgrades',
