@@ -93,6 +93,24 @@ const headsTypedLines = (line: string, next: string) =>
   next.trim() !== '' && !/\p{N}/u.test(line) && !/^\s*\p{Ll}/u.test(next);
 
 /**
+ * A bare line heading what follows it: a blank line and more text, or (in layout-extracted
+ * text) the paragraph itself ('bare'), or in typed text lines of its own ('typed'; the line
+ * under it is its text then, however short: a list's first item).
+ */
+type PlainHeading = 'bare' | 'typed';
+
+/** Whether the bare line at `at` is a heading, and of which kind; undefined when it is text. */
+function plainHeading(lines: string[], at: number, kind: DocumentKind): PlainHeading | undefined {
+  const line = lines[at] ?? '';
+  if (!isTitleLike(line)) return undefined;
+  const next = lines[at + 1] ?? '';
+  if (next.trim() === '')
+    return lines.slice(at + 1).some((l) => l.trim() !== '') ? 'bare' : undefined;
+  if (kind === 'text') return headsTypedLines(line, next) ? 'typed' : undefined;
+  return isTitleLike(next) ? undefined : 'bare';
+}
+
+/**
  * A numbered question from line `at`, wrapped over up to MAX_WRAPPED_TITLE_LINES lines (blank
  * lines between them skipped, as the layout leaves them after large type), with the index of
  * its last line; undefined when the line opens none. A wrapped first line runs most of the
@@ -208,18 +226,14 @@ export function parseSections(text: string, kind: DocumentKind): Section[] {
       i = question.end;
       continue;
     }
-    if (plainHeadings && block.length === 0 && !afterTypedHeading && isTitleLike(line)) {
-      // A bare line followed by a blank line and more text, or (in layout-extracted text) by
-      // the paragraph itself, is that paragraph's heading; in typed text, by lines of its own.
-      const isolated = next.trim() === '' && lines.slice(i + 1).some((l) => l.trim() !== '');
-      const typed = kind === 'text' && headsTypedLines(line, next);
-      const leadsParagraph = kind !== 'text' && next.trim() !== '' && !isTitleLike(next);
-      if (isolated || typed || leadsParagraph) {
-        openHeading(PLAIN_LEVEL, line);
-        // The line under a typed heading is its text, however short (a list's first item).
-        afterTypedHeading = typed;
-        continue;
-      }
+    const plain: PlainHeading | undefined =
+      plainHeadings && block.length === 0 && !afterTypedHeading
+        ? plainHeading(lines, i, kind)
+        : undefined;
+    if (plain) {
+      openHeading(PLAIN_LEVEL, line);
+      afterTypedHeading = plain === 'typed';
+      continue;
     }
     afterTypedHeading = false;
     block.push(line);
