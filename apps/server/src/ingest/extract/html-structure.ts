@@ -51,6 +51,8 @@ export class StructuredText {
   private headingLevel = 1;
   /** `<sup>` elements open around the current position. */
   private superscripts = 0;
+  /** An inline element just closed, with no text since ("<span>€9.50</span><span>…"). */
+  private afterInline = false;
 
   private get top(): Frame {
     return this.stack.at(-1) as Frame;
@@ -58,6 +60,7 @@ export class StructuredText {
 
   /** Opens an element; a tab's panel, titled with its tab's label like a callout ("Yarn: …"). */
   open(name: string, attrs: Record<string, string>, title?: string): void {
+    this.spaceBetweenInline(name);
     this.depth++;
     this.outline.enter(name, this.depth);
     const heading = this.nearest('heading');
@@ -119,7 +122,20 @@ export class StructuredText {
     return undefined;
   }
 
+  /**
+   * Two inline elements side by side with nothing between ("<span>€9.50</span><span>vegan
+   * </span>") are laid out apart by the page's styles (badges, a price beside its label): a
+   * space keeps their words apart. Not in code, nor before a superscript or subscript
+   * ("x<sup>2</sup>", "H<sub>2</sub>O").
+   */
+  private spaceBetweenInline(name: string): void {
+    const between = this.afterInline && !BLOCK_TAGS.has(name) && name !== 'sup' && name !== 'sub';
+    this.afterInline = false;
+    if (between && !this.nearest('pre') && /\S$/.test(this.top.inline)) this.top.inline += ' ';
+  }
+
   text(text: string): void {
+    this.afterInline = false;
     const pre = this.nearest('pre');
     if (pre) {
       pre.inline += text;
@@ -142,6 +158,7 @@ export class StructuredText {
     if (name === 'tr') endRow(this.nearest('table'));
     if (name === 'sup') this.superscripts = Math.max(0, this.superscripts - 1);
     if (BLOCK_TAGS.has(name)) this.flush(this.top);
+    this.afterInline = !BLOCK_TAGS.has(name);
     this.outline.leave(this.depth);
     this.depth--;
   }

@@ -534,6 +534,17 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(out).toContain('The limit is 231 bytes, see 2 and [4].');
   });
 
+  it('keeps apart the words of inline elements side by side, but not in code or before a superscript', () => {
+    const out = text(
+      '<div class="dish"><h4>Funghi</h4><span class="price">€11.00</span><span class="tag">vegan</span></div>' +
+        '<p>Water is H<sub>2</sub>O, and <b>bold</b>ness stays one word.</p>' +
+        '<pre><span class="k">return</span><span class="n">x</span></pre>',
+    );
+    expect(out).toContain('€11.00 vegan');
+    expect(out).toContain('Water is H2O, and boldness stays one word.');
+    expect(out).toContain('returnx');
+  });
+
   it("drops a line-number gutter beside code (Pygments', Hugo's tables) but not code of numbers", () => {
     const pygments =
       '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2</pre></div></td>' +
