@@ -567,6 +567,35 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('does not take in a paragraph of its own that adds nothing, however short the answer', () => {
+    const shipping = passage({
+      title: 'Shipping',
+      text: 'Delivery takes three working days within Germany.\n\nOur team meets every Friday for a ride along the river.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How long does delivery take?',
+      history: [],
+      passages: [shipping],
+    });
+    expect(text).toBe('Delivery takes three working days within Germany.');
+  });
+
+  it("answers with a dish's price and the description above it, a fragment reading with it", () => {
+    const dish = passage({
+      title: 'Menu',
+      heading: 'Menu › Pizza › Margherita',
+      text: 'Tomato, mozzarella, basil\n\n€9.50 vegetarian',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How much is the Margherita?',
+      history: [],
+      passages: [dish],
+    });
+    expect(text).toBe('Tomato, mozzarella, basil\n\n€9.50 vegetarian');
+  });
+
   it('does not go on with a parameter line sharing a word with it, only with running text', () => {
     const retries = (next: string) =>
       passage({

@@ -38,12 +38,14 @@ const DEFINITION_PASSAGES = 5;
  */
 const MAX_SOURCES = 5;
 /**
- * Sentences in an answer: the first MIN_SENTENCES whatever they say, then only those that add
- * to it (addsTo), up to MAX_SENTENCES and MAX_ANSWER_CHARS. Up to five rather than four, with
- * running text that goes on about the run joining it, the extractive answer held its phrase for
- * 4 more of 179 questions (Node.js +2, PostgreSQL, the Rust Reference, the PDF manuals +1 each),
- * none lost. Three sentences whatever the third says gained as many and let stray ones in ("Our
- * shop is a family business …" after a warranty's terms).
+ * Sentences in an answer: the first MIN_SENTENCES of its paragraph whatever they say, then only
+ * those that add to it (addsTo), up to MAX_SENTENCES and MAX_ANSWER_CHARS. Up to five rather
+ * than four, with running text that goes on about the run joining it, the extractive answer
+ * held its phrase for 4 more of 179 questions (Node.js +2, PostgreSQL, the Rust Reference, the
+ * PDF manuals +1 each), none lost. Three sentences whatever the third says gained as many and
+ * let stray ones in ("Our shop is a family business …" after a warranty's terms). A sentence of
+ * another paragraph joins only when it adds (2 of 163 answers lost a stray paragraph, no figure
+ * changed); a fragment there (a dish's price under its description) reads with its neighbours.
  */
 const MAX_SENTENCES = 5;
 const MIN_SENTENCES = 2;
@@ -57,6 +59,12 @@ const MAX_ANSWER_CHARS = 900;
  * words count, at their lower weight; a bare one naming its own ("What is an NMU?") does not.
  */
 const MIN_ANSWER_COVERAGE = 0.3;
+
+/**
+ * Whether a candidate is a whole sentence, not a fragment set apart on its own (a price under a
+ * dish's description, a label, `Returns: <string>`): a fragment reads with what is next to it.
+ */
+const endsSentence = (c: Candidate) => /[.!?]["'”’)\]]*$/.test(c.text);
 
 /** Whether the candidate at `i` goes on from the one before it (see choose). */
 function opensMidway(same: Candidate[], i: number): boolean {
@@ -105,10 +113,15 @@ function choose(candidates: Candidate[], best: Candidate): Candidate[] {
         (ownLine(left) === ownLine(right) && (left?.score ?? 0) > (right?.score ?? 0)));
     const useRight = !useLeft && fits(right);
     if (!useLeft && !useRight) break;
-    // Past the minimum, only sentences that add something to the answer join it; a table's
-    // row is whole on its own, so other rows join it only when they add to it.
+    // Past the minimum, only sentences that add something to the answer join it, as do whole
+    // sentences of another paragraph before it ("Dogs are welcome on the terrace." does not
+    // take in "Today their daughter runs the kitchen."); a table's row is whole on its own, so
+    // other rows join it only when they add to it.
     const next = (useLeft ? left : right) as Candidate;
-    const whole = end - start >= (best.row ? 1 : MIN_SENTENCES);
+    const edge = (useLeft ? same[start] : same[end - 1]) as Candidate;
+    const apart =
+      (useLeft ? edge : next).opens === '\n\n' && endsSentence(next) && endsSentence(edge);
+    const whole = apart || end - start >= (best.row ? 1 : MIN_SENTENCES);
     if (whole && !addsTo(same.slice(start, end), next)) break;
     if (useLeft) start--;
     else end++;
