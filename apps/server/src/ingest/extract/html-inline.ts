@@ -28,3 +28,13 @@ export function withoutInvisible(text: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/**
+ * Inline text before an inline element that follows another with nothing between
+ * ("<span>€9.50</span><span>vegan</span>"): the page's styles lay the two out apart (badges, a
+ * price beside its label), so a space keeps their words apart. Not before a superscript or a
+ * subscript ("x<sup>2</sup>", "H<sub>2</sub>O"); the caller leaves code alone.
+ */
+export function spacedBefore(inline: string, element: string): string {
+  return element === 'sup' || element === 'sub' || !/\S$/.test(inline) ? inline : `${inline} `;
+}

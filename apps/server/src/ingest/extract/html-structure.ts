@@ -18,7 +18,7 @@ import {
   roomFor,
   termFrame,
 } from './html-frames.ts';
-import { collapse, LINE_BREAK, withoutInvisible } from './html-inline.ts';
+import { collapse, LINE_BREAK, spacedBefore, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
 import { countLink, countText, isFootnoteMark, isFootnoteRef } from './html-navigation.ts';
 import { headingLine, Outline } from './html-outline.ts';
@@ -60,7 +60,9 @@ export class StructuredText {
 
   /** Opens an element; a tab's panel, titled with its tab's label like a callout ("Yarn: …"). */
   open(name: string, attrs: Record<string, string>, title?: string): void {
-    this.spaceBetweenInline(name);
+    const side = this.afterInline && !BLOCK_TAGS.has(name) && !this.nearest('pre');
+    if (side) this.top.inline = spacedBefore(this.top.inline, name);
+    this.afterInline = false;
     this.depth++;
     this.outline.enter(name, this.depth);
     const heading = this.nearest('heading');
@@ -120,18 +122,6 @@ export class StructuredText {
     if (CODE_BLOCK_CLASS.test(attrs.class ?? '')) return { kind: 'pre' };
     if (CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
     return undefined;
-  }
-
-  /**
-   * Two inline elements side by side with nothing between ("<span>€9.50</span><span>vegan
-   * </span>") are laid out apart by the page's styles (badges, a price beside its label): a
-   * space keeps their words apart. Not in code, nor before a superscript or subscript
-   * ("x<sup>2</sup>", "H<sub>2</sub>O").
-   */
-  private spaceBetweenInline(name: string): void {
-    const between = this.afterInline && !BLOCK_TAGS.has(name) && name !== 'sup' && name !== 'sub';
-    this.afterInline = false;
-    if (between && !this.nearest('pre') && /\S$/.test(this.top.inline)) this.top.inline += ' ';
   }
 
   text(text: string): void {
