@@ -86,6 +86,15 @@ describe('chunkDocument', () => {
         'Full groom\nBath and tidy\n\nOur shop is open every day\nfrom 9 to 5 except on holidays.',
       ],
     ]);
+    // A line saying something, as a sign reads by OCR, is text, though it has no full stop.
+    const sign = chunkDocument({
+      title: 't',
+      text: 'Opening hours are nine to five\nClosed on public holidays',
+      kind: 'text',
+    });
+    expect(sign.map((c) => [c.heading, c.text])).toEqual([
+      [null, 'Opening hours are nine to five\nClosed on public holidays'],
+    ]);
   });
 
   it("reads a PDF's `#` lines as text: a shell comment does not hide its headings or become one", () => {

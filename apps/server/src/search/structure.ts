@@ -85,12 +85,16 @@ export function isTitleLike(line: string): boolean {
 
 /**
  * Whether a title-like line of typed text heads the lines under it, as people type a heading
- * ("Opening hours" over "Monday to Friday 8am – 6pm"): it states no figure, as a list's item
- * might ("Saturday 9am – 4pm"), and the next line does not go on in lower case, as a wrapped
- * sentence would.
+ * ("Opening hours" over "Monday to Friday 8am – 6pm"): a few words (a sign's or a note's line
+ * without a full stop, "Opening hours are nine to five", says something), stating no figure as
+ * a list's item might ("Saturday 9am – 4pm"), and the next line does not go on in lower case,
+ * as a wrapped sentence would.
  */
 const headsTypedLines = (line: string, next: string) =>
-  next.trim() !== '' && !/\p{N}/u.test(line) && !/^\s*\p{Ll}/u.test(next);
+  next.trim() !== '' &&
+  line.trim().split(/\s+/).length <= MAX_LABEL_WORDS &&
+  !/\p{N}/u.test(line) &&
+  !/^\s*\p{Ll}/u.test(next);
 
 /**
  * A bare line heading what follows it: a blank line and more text, or (in layout-extracted
