@@ -23,8 +23,11 @@ export interface PendingLink {
 
 export type Frame =
   | (Base & { kind: 'root' })
-  /** `own`: the heading's id or an anchor inside it; `section`: the enclosing section's id. */
-  | (Base & { kind: 'heading'; level: number; own?: string; section?: string })
+  /**
+   * `own`: the heading's id or an anchor inside it; `section`: the enclosing section's id;
+   * `disclosure`: a `<summary>`, heading what its `<details>` discloses (an FAQ's question).
+   */
+  | (Base & { kind: 'heading'; level: number; own?: string; section?: string; disclosure?: true })
   | (Base & { kind: 'pre' })
   /**
    * `nested`: a list inside; `layout`: its items hold headings, so it lays out sections
@@ -70,6 +73,18 @@ export type FrameOf<K extends Frame['kind']> = Extract<Frame, { kind: K }>;
 /** A frame as opened: its depth and (empty) content are filled in when it is pushed. */
 export type NewFrame = OmitEach<Frame, 'depth' | 'blocks' | 'inline'>;
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * A `<summary>`'s frame, a level below the page's last heading: it heads what its `<details>`
+ * discloses when it asks a question (an FAQ's), or is a line of text (html-structure.ts).
+ */
+export const summaryFrame = (after: number, own?: string, section?: string): NewFrame => ({
+  kind: 'heading',
+  level: Math.min(6, after + 1),
+  own,
+  section,
+  disclosure: true,
+});
 
 /** Structures a heading may stand in: the page, a callout, entry sections, a layout list. */
 const holdsHeadings = (f: Frame) =>

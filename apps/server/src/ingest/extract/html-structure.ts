@@ -16,6 +16,7 @@ import {
   openLayout,
   renderedBlocks,
   roomFor,
+  summaryFrame,
   termFrame,
 } from './html-frames.ts';
 import { collapse, LINE_BREAK, spacedBefore, withoutInvisible } from './html-inline.ts';
@@ -91,6 +92,7 @@ export class StructuredText {
       openLayout(this.stack);
       return { kind: 'heading', level, own: attrs.id, section: this.sectionId };
     }
+    if (name === 'summary') return summaryFrame(this.headingLevel, attrs.id, this.sectionId);
     const top = this.top.kind;
     switch (name) {
       case 'pre':
@@ -253,7 +255,9 @@ export class StructuredText {
   private finishHeading(frame: FrameOf<'heading'>): void {
     const text = this.contentOf(frame).join(' ').trim();
     if (!text) return;
-    if (!headingsAllowed(this.stack)) {
+    // A summary asking a question heads its answer (an FAQ's); a label ("History", "Show more")
+    // is a line of text: what follows the disclosure belongs to the section around it.
+    if (!headingsAllowed(this.stack) || (frame.disclosure && !text.endsWith('?'))) {
       this.emit(text);
       return;
     }
@@ -261,7 +265,7 @@ export class StructuredText {
     const top = this.top;
     if (top.kind !== 'dl') {
       this.emit(heading);
-      this.headingLevel = frame.level;
+      if (!frame.disclosure) this.headingLevel = frame.level;
     } else {
       // The entry before, named and never described, keeps its further names as a line.
       this.flush(top);

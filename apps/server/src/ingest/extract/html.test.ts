@@ -579,6 +579,28 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
+  it("reads a disclosure's summary (an FAQ's question) as the heading of what it discloses", () => {
+    const out = text(
+      '<h1>FAQ</h1><details><summary>Can I cancel anytime?</summary><p>Yes, from Billing.</p></details>' +
+        '<details><summary>Do you offer refunds?</summary><div>Within 14 days.</div></details>' +
+        '<h2>Contact</h2><p>Write to us.</p>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      '# FAQ',
+      '## Can I cancel anytime?',
+      'Yes, from Billing.',
+      '## Do you offer refunds?',
+      'Within 14 days.',
+      '## Contact',
+      'Write to us.',
+    ]);
+    // A label ("History") is a line of text: what follows belongs to the section around it.
+    const api = text(
+      '<h2>fs.readFile()</h2><details><summary>History</summary><p>v10: callback required.</p></details><p>Reads a file.</p>',
+    );
+    expect(api).toBe('## fs.readFile()\n\nHistory\n\nv10: callback required.\n\nReads a file.');
+  });
+
   it('reads a list whose items hold headings (Javadoc members, FAQ cards) as sections', () => {
     const members =
       '<h2 id="method-detail">Method Details</h2><ul class="member-list">' +
