@@ -596,6 +596,22 @@ describe('extractive answers that read as answers', () => {
     expect(text).toBe('Tomato, mozzarella, basil\n\n€9.50 vegetarian');
   });
 
+  it('answers "how much does it cost" from a price its section gives without the word', () => {
+    // "cost" and "price" are how the question asks for an amount, as "much" is.
+    const pro = passage({
+      title: 'Pricing',
+      heading: 'Pricing › Pro',
+      text: '$12 /month\n\n- Unlimited meetings\n- 30 languages',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How much does the Pro plan cost?',
+      history: [],
+      passages: [pro],
+    });
+    expect(text).toContain('$12 /month');
+  });
+
   it('does not go on with a parameter line sharing a word with it, only with running text', () => {
     const retries = (next: string) =>
       passage({
