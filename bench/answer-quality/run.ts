@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSearchTestDb } from '../../apps/server/src/search/testing/search-db.ts';
-import { ensureDocSites, serveStatic, writeSitemap } from '../../e2e/helpers/doc-sites.ts';
+import { serveStatic, writeSitemap } from '../../e2e/helpers/doc-sites.ts';
 import { runCovidQa } from '../retrieval/covid-qa.ts';
 import { print } from '../retrieval/fixtures.ts';
 import { runSciFact } from '../retrieval/scifact.ts';
 import { startEchoModel } from './echo-model.ts';
 import { containsPhrase, pageAmong, pct, percentile } from './measure.ts';
 import { type Product, startProduct } from './product.ts';
-import { loadSets, type QaSet, SET_DIRS } from './sets.ts';
+import { loadSets, type QaSet, SET_DIRS, siteDirOf } from './sets.ts';
 
 /**
  * Answer quality through the product's own crawl → train → /api/ai/chat path (README.md):
@@ -102,9 +102,8 @@ interface Row {
 }
 
 async function runSet(set: QaSet): Promise<Row[]> {
-  const docs = ensureDocSites([set.site]);
-  if (!docs) return [];
-  const siteDir = path.join(docs, 'sites', set.site);
+  const siteDir = siteDirOf(set);
+  if (!siteDir) return [];
   const routes: Record<string, string> = {};
   const site = await serveStatic(siteDir, routes);
   const dataDir = keepDir

@@ -1,15 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DocSite } from '../../e2e/helpers/doc-sites.ts';
+import { type DocSite, ensureDocSites } from '../../e2e/helpers/doc-sites.ts';
 import { FIXTURES_DIR, readJsonLines } from '../retrieval/fixtures.ts';
 
 /** The development sets, beside the repository (read-only fixtures). */
 export const QA_DEV_DIR = path.join(FIXTURES_DIR, 'qa-dev');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** Sets kept in the repository: the held-out check nobody tunes on (sets/README.md). */
-export const REPO_SETS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sets');
+export const REPO_SETS_DIR = path.join(HERE, 'sets');
+/** Small business sites of our own with their questions, a development set (business/README.md). */
+export const BUSINESS_DIR = path.join(HERE, 'business');
 /** Every directory a set is read from, development sets first. */
-export const SET_DIRS = [QA_DEV_DIR, REPO_SETS_DIR];
+export const SET_DIRS = [QA_DEV_DIR, BUSINESS_DIR, REPO_SETS_DIR];
 
 export interface SingleTurn {
   question: string;
@@ -22,11 +25,12 @@ export interface FollowUp extends SingleTurn {
   first: string;
 }
 
-/** The questions about one documentation site. */
+/** The questions about one site. */
 export interface QaSet {
   /** File prefix: `git` for git_qa.jsonl and git_followups.jsonl. */
   name: string;
-  site: DocSite;
+  /** A documentation site the fetch script builds, or the directory of one kept here. */
+  site: DocSite | { dir: string };
   single: SingleTurn[];
   followUps: FollowUp[];
 }
@@ -44,8 +48,9 @@ function prefixesIn(dir: string): string[] {
 }
 
 /**
- * Every `<prefix>_qa.jsonl` / `<prefix>_followups.jsonl` in SET_DIRS whose site
- * (`sites/<prefix>-<version>`) the fetch script builds; sets added later are picked up alike.
+ * Every `<prefix>_qa.jsonl` / `<prefix>_followups.jsonl` in SET_DIRS whose site is kept beside
+ * it (`sites/<prefix>/`) or is one the fetch script builds (`sites/<prefix>-<version>`); sets
+ * added later are picked up alike.
  * A prefix may live in one directory only: two files of the same name would be two sets judged
  * under one name.
  */
@@ -62,7 +67,8 @@ export function loadSets(only?: string): QaSet[] {
   for (const name of [...dirOf.keys()].sort()) {
     if (only && name !== only) continue;
     const dir = dirOf.get(name) as string;
-    const site = SITES.find((s) => s.startsWith(`${name}-`));
+    const own = path.join(dir, 'sites', name);
+    const site = existsSync(own) ? { dir: own } : SITES.find((s) => s.startsWith(`${name}-`));
     if (!site) {
       process.stderr.write(`[answer-quality] ${name}: no site of that name is built; skipped\n`);
       continue;
@@ -74,4 +80,11 @@ export function loadSets(only?: string): QaSet[] {
     sets.push({ name, site, single: read('qa'), followUps: read('followups') });
   }
   return sets;
+}
+
+/** The directory a set's site is served from, built first when needed; null when it cannot be. */
+export function siteDirOf(set: QaSet): string | null {
+  if (typeof set.site !== 'string') return set.site.dir;
+  const docs = ensureDocSites([set.site]);
+  return docs ? path.join(docs, 'sites', set.site) : null;
 }
