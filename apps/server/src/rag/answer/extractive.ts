@@ -113,10 +113,10 @@ function choose(candidates: Candidate[], best: Candidate): Candidate[] {
         (ownLine(left) === ownLine(right) && (left?.score ?? 0) > (right?.score ?? 0)));
     const useRight = !useLeft && fits(right);
     if (!useLeft && !useRight) break;
-    // Past the minimum, only sentences that add something to the answer join it, as do whole
-    // sentences of another paragraph before it ("Dogs are welcome on the terrace." does not
-    // take in "Today their daughter runs the kitchen."); a table's row is whole on its own, so
-    // other rows join it only when they add to it.
+    // Past the minimum only sentences that add something to the answer join it; so, even
+    // before it, do whole sentences of another paragraph ("Dogs are welcome on the terrace."
+    // does not take in "Today their daughter runs the kitchen."), and other rows of a table
+    // (a row is whole on its own).
     const next = (useLeft ? left : right) as Candidate;
     const edge = (useLeft ? same[start] : same[end - 1]) as Candidate;
     const apart =
