@@ -87,3 +87,10 @@ export const leftUnfinished = (text: string) => /[\p{L}\p{N},]\s*$/u.test(text);
 
 /** Whether a text goes on in lower case: the rest of a sentence, not a new one. */
 export const opensLowerCase = (text: string) => /^\s*\p{Ll}/u.test(text);
+
+/**
+ * Whether a text ends as a whole sentence does (a full stop, a question or an exclamation mark,
+ * closing quotes or brackets after it), not as a fragment set apart on its own: a price under a
+ * dish's description, a label, `Returns: <string>`.
+ */
+export const endsSentence = (text: string) => /[.!?]["'”’)\]]*$/.test(text);

@@ -1,5 +1,6 @@
 import { isStopWord } from './analyzer.ts';
 import type { DocumentKind } from './chunker.ts';
+import { opensLowerCase } from './sentences.ts';
 
 /** A run of paragraphs under one heading (null before the first heading). */
 export interface Section {
@@ -91,10 +92,9 @@ export function isTitleLike(line: string): boolean {
  * as a wrapped sentence would.
  */
 const headsTypedLines = (line: string, next: string) =>
-  next.trim() !== '' &&
   line.trim().split(/\s+/).length <= MAX_LABEL_WORDS &&
   !/\p{N}/u.test(line) &&
-  !/^\s*\p{Ll}/u.test(next);
+  !opensLowerCase(next);
 
 /**
  * A bare line heading what follows it: a blank line and more text, or (in layout-extracted

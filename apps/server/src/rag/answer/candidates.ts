@@ -97,6 +97,8 @@ interface Line {
   defines: ReadonlySet<string>;
   /** Running text: not a definition, a parameter or a labelled value (`Added in: …`). */
   prose: boolean;
+  /** A table's row (definitions.ts isTableRow). */
+  row: boolean;
 }
 
 /**
@@ -125,9 +127,10 @@ function linesOf(piece: string): Line[] {
     const separator = parts[k - 1];
     const last = lines.at(-1);
     const defines = definedTerms(text);
-    const prose = defines.size === 0 && !isValueLine(text) && !isTableRow(text);
+    const row = isTableRow(text);
+    const prose = defines.size === 0 && !isValueLine(text) && !row;
     if (separator !== '\n' || !last || HEADING.test(text)) {
-      lines.push({ text, opens: '\n\n', defines, prose });
+      lines.push({ text, opens: '\n\n', defines, prose, row });
     } else if (
       LIST_MARKER.test(text) ||
       /:\s*$/.test(last.text) ||
@@ -135,7 +138,7 @@ function linesOf(piece: string): Line[] {
       !last.prose ||
       !wrapsOnto(parts[k - 2] as string, text)
     ) {
-      lines.push({ text, opens: '\n', defines, prose });
+      lines.push({ text, opens: '\n', defines, prose, row });
     } else last.text = `${last.text.trimEnd()} ${text.trimStart()}`;
   }
   return lines;
@@ -167,9 +170,8 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   pieces.forEach((piece, i) => {
     if (i % 2 === 1) return;
     const before = out.length;
-    for (const { text: paragraph, opens: lineOpens, defines, prose } of linesOf(piece)) {
+    for (const { text: paragraph, opens: lineOpens, defines, prose, row } of linesOf(piece)) {
       let opens = lineOpens;
-      const row = isTableRow(paragraph);
       for (const raw of splitSentences(paragraph.trim())) {
         const text = answerSentence(raw);
         if (text === null) continue;

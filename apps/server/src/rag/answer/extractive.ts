@@ -1,5 +1,5 @@
 import { qualifiedNames } from '../../search/identifiers.ts';
-import { goesOnFromBefore } from '../../search/sentences.ts';
+import { endsSentence, goesOnFromBefore } from '../../search/sentences.ts';
 import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
 import { asksAboutPrevious, carryTopic } from './follow-up.ts';
@@ -60,12 +60,6 @@ const MAX_ANSWER_CHARS = 900;
  */
 const MIN_ANSWER_COVERAGE = 0.3;
 
-/**
- * Whether a candidate is a whole sentence, not a fragment set apart on its own (a price under a
- * dish's description, a label, `Returns: <string>`): a fragment reads with what is next to it.
- */
-const endsSentence = (c: Candidate) => /[.!?]["'”’)\]]*$/.test(c.text);
-
 /** Whether the candidate at `i` goes on from the one before it (see choose). */
 function opensMidway(same: Candidate[], i: number): boolean {
   const c = same[i];
@@ -119,8 +113,11 @@ function choose(candidates: Candidate[], best: Candidate): Candidate[] {
     // (a row is whole on its own).
     const next = (useLeft ? left : right) as Candidate;
     const edge = (useLeft ? same[start] : same[end - 1]) as Candidate;
+    // A fragment (endsSentence) reads with what is next to it.
     const apart =
-      (useLeft ? edge : next).opens === '\n\n' && endsSentence(next) && endsSentence(edge);
+      (useLeft ? edge : next).opens === '\n\n' &&
+      endsSentence(next.text) &&
+      endsSentence(edge.text);
     const whole = apart || end - start >= (best.row ? 1 : MIN_SENTENCES);
     if (whole && !addsTo(same.slice(start, end), next)) break;
     if (useLeft) start--;
