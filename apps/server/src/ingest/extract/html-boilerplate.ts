@@ -133,7 +133,7 @@ export function isBoilerplate(
  * A disclosure's button (an FAQ's question): it names the panel it opens or says it is open.
  * Not a tab's (its label is a control's: "Bash", "Windows").
  */
-const opensPanel = (attrs: Record<string, string>) =>
+export const opensPanel = (attrs: Record<string, string>) =>
   attrs.role !== 'tab' && ('aria-controls' in attrs || 'aria-expanded' in attrs);
 
 /** A kept button's panels, kept though hidden (a menu's toggle in a dropped header adds none). */

@@ -1,4 +1,5 @@
 import { codeBlock, joinCallout, titled } from './html-blocks.ts';
+import { elementFrame } from './html-element-frames.ts';
 import {
   addBlock,
   addDefinition,
@@ -9,21 +10,16 @@ import {
   type FrameOf,
   headingsAllowed,
   type NewFrame,
-  newDefinitionList,
-  newItem,
-  newList,
-  newTable,
   openLayout,
   renderedBlocks,
   roomFor,
-  summaryFrame,
-  termFrame,
 } from './html-frames.ts';
+import { IconLabels } from './html-icon-labels.ts';
 import { collapse, LINE_BREAK, spacedBefore, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
-import { countLink, countText, isFootnoteMark, isFootnoteRef } from './html-navigation.ts';
+import { countLink, countText, isFootnoteMark } from './html-navigation.ts';
 import { headingLine, Outline } from './html-outline.ts';
-import { anchorAhead, BLOCK_TAGS, CALLOUT_CLASS, CODE_BLOCK_CLASS, HEADINGS } from './html-tags.ts';
+import { anchorAhead, BLOCK_TAGS, HEADINGS } from './html-tags.ts';
 
 /**
  * A page's text as light Markdown, built from parser events, keeping what retrieval and answers
@@ -54,6 +50,7 @@ export class StructuredText {
   private superscripts = 0;
   /** An inline element just closed, with no text since ("<span>€9.50</span><span>…"). */
   private afterInline = false;
+  private readonly icons = new IconLabels();
 
   private get top(): Frame {
     return this.stack.at(-1) as Frame;
@@ -66,6 +63,7 @@ export class StructuredText {
     this.afterInline = false;
     this.depth++;
     this.outline.enter(name, this.depth);
+    this.icons.enter(this.depth, name, attrs, !!this.nearest('cell'));
     const heading = this.nearest('heading');
     if (heading && !heading.own && (attrs.id || attrs.name)) heading.own = attrs.id ?? attrs.name;
     if (!heading) this.sectionId = anchorAhead(name, attrs, this.sectionId);
@@ -92,42 +90,12 @@ export class StructuredText {
       openLayout(this.stack);
       return { kind: 'heading', level, own: attrs.id, section: this.sectionId };
     }
-    if (name === 'summary') return summaryFrame(this.headingLevel, attrs.id, this.sectionId);
-    const top = this.top.kind;
-    switch (name) {
-      case 'pre':
-        return { kind: 'pre' };
-      case 'ul':
-      case 'ol':
-        return newList();
-      case 'li':
-        return newItem(this.top);
-      case 'dl':
-        return newDefinitionList();
-      case 'dt':
-        return top === 'dl' ? termFrame(this.stack, attrs, this.headingLevel) : undefined;
-      case 'dd':
-        // An entry section's description is the section's text, not a definition's.
-        return top === 'dl' && !(this.top as FrameOf<'dl'>).sections ? { kind: 'desc' } : undefined;
-      case 'table':
-        return newTable();
-      case 'td':
-      case 'th':
-        return this.nearest('table') ? { kind: 'cell', th: name === 'th' } : undefined;
-      case 'a': {
-        if (attrs.href === undefined) return undefined;
-        const note = isFootnoteRef(attrs);
-        return { kind: 'link', href: attrs.href.trim(), note, superscript: false };
-      }
-    }
-    if (!BLOCK_TAGS.has(name)) return undefined;
-    if (CODE_BLOCK_CLASS.test(attrs.class ?? '')) return { kind: 'pre' };
-    if (CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
-    return undefined;
+    return elementFrame(name, attrs, this.stack, this.headingLevel, this.sectionId);
   }
 
   text(text: string): void {
     this.afterInline = false;
+    this.icons.text(text);
     const pre = this.nearest('pre');
     if (pre) {
       pre.inline += text;
@@ -144,6 +112,8 @@ export class StructuredText {
   }
 
   close(name: string): void {
+    const icon = this.icons.leave(this.depth);
+    if (icon) this.text(icon);
     while (this.stack.length > 1 && this.top.depth >= this.depth) {
       this.finish(this.stack.pop() as Frame);
     }

@@ -278,6 +278,18 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
+  it("reads an icon in a table's cell as its label, and elsewhere as nothing", () => {
+    const out = text(
+      '<table><tr><th>Feature</th><th>Free</th><th>Pro</th></tr>' +
+        '<tr><td>SSO</td><td><span class="icon-no" title="No"></span></td><td><i aria-label="Included"></i></td></tr>' +
+        '<tr><td>Export</td><td><img src="x.svg" alt="No"></td><td><abbr title="Portable Document Format">PDF</abbr></td></tr>' +
+        '</table><p>Plans <span title="tooltip"></span>compared.</p>',
+    );
+    expect(out).toBe(
+      'Feature: SSO | Free: No | Pro: Included\nFeature: Export | Free: No | Pro: PDF\n\nPlans compared.',
+    );
+  });
+
   it("does not double a label's own colon; code in a table row or after a term starts a line", () => {
     const out = text(
       '<table><tr><th>Status:</th><td>Extension</td></tr><tr><th>Default:</th><td>None</td></tr></table>' +
@@ -599,6 +611,26 @@ describe('extractHtml keeps the structure answers need', () => {
       '<h2>fs.readFile()</h2><details><summary>History</summary><p>v10: callback required.</p></details><p>Reads a file.</p>',
     );
     expect(api).toBe('## fs.readFile()\n\nHistory\n\nv10: callback required.\n\nReads a file.');
+  });
+
+  it("reads an accordion's button asking a question as the heading of the panel it opens", () => {
+    const faq = (q: string, id: string, a: string) =>
+      `<div class="faq-item"><button aria-expanded="false" aria-controls="${id}">${q}</button>` +
+      `<div id="${id}" hidden><p>${a}</p></div></div>`;
+    const out = text(
+      `<h1>FAQ</h1><div class="faq">${faq('Is there air conditioning?', 'a1', 'No, but every room has a fan.')}` +
+        `${faq('Can I check in early?', 'a2', 'If your room is ready, yes.')}</div>` +
+        '<button aria-expanded="false" aria-controls="more">Show more</button><div id="more"><p>Our rooms.</p></div>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      '# FAQ',
+      '## Is there air conditioning?',
+      'No, but every room has a fan.',
+      '## Can I check in early?',
+      'If your room is ready, yes.',
+      'Show more',
+      'Our rooms.',
+    ]);
   });
 
   it('reads a list whose items hold headings (Javadoc members, FAQ cards) as sections', () => {

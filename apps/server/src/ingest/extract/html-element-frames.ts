@@ -1,0 +1,64 @@
+import { opensPanel } from './html-boilerplate.ts';
+import {
+  type Frame,
+  type FrameOf,
+  type NewFrame,
+  newDefinitionList,
+  newItem,
+  newList,
+  newTable,
+  summaryFrame,
+  termFrame,
+} from './html-frames.ts';
+import { isFootnoteRef } from './html-navigation.ts';
+import { BLOCK_TAGS, CALLOUT_CLASS, CODE_BLOCK_CLASS } from './html-tags.ts';
+
+const inside = (stack: Frame[], kind: Frame['kind']) => stack.some((f) => f.kind === kind);
+
+/**
+ * The structure an element other than a heading opens outside code, if any, given the frames
+ * open around it, the level of the last heading written and the section id set ahead of it.
+ */
+export function elementFrame(
+  name: string,
+  attrs: Record<string, string>,
+  stack: Frame[],
+  headingLevel: number,
+  sectionId: string | undefined,
+): NewFrame | undefined {
+  // A disclosure's toggle asking a question (a `<summary>`, or an accordion's button outside a
+  // heading) heads the answer it opens, as the FAQ's heading would.
+  const button = name === 'button' && opensPanel(attrs) && !inside(stack, 'heading');
+  if (name === 'summary' || button) return summaryFrame(headingLevel, attrs.id, sectionId);
+  const top = stack.at(-1) as Frame;
+  switch (name) {
+    case 'pre':
+      return { kind: 'pre' };
+    case 'ul':
+    case 'ol':
+      return newList();
+    case 'li':
+      return newItem(top);
+    case 'dl':
+      return newDefinitionList();
+    case 'dt':
+      return top.kind === 'dl' ? termFrame(stack, attrs, headingLevel) : undefined;
+    case 'dd':
+      // An entry section's description is the section's text, not a definition's.
+      return top.kind === 'dl' && !(top as FrameOf<'dl'>).sections ? { kind: 'desc' } : undefined;
+    case 'table':
+      return newTable();
+    case 'td':
+    case 'th':
+      return inside(stack, 'table') ? { kind: 'cell', th: name === 'th' } : undefined;
+    case 'a': {
+      if (attrs.href === undefined) return undefined;
+      const note = isFootnoteRef(attrs);
+      return { kind: 'link', href: attrs.href.trim(), note, superscript: false };
+    }
+  }
+  if (!BLOCK_TAGS.has(name)) return undefined;
+  if (CODE_BLOCK_CLASS.test(attrs.class ?? '')) return { kind: 'pre' };
+  if (CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
+  return undefined;
+}
