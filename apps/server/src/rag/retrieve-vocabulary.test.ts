@@ -60,6 +60,22 @@ describe('retrieve: how software documentation writes its words', () => {
     ]);
   });
 
+  it('finds a hyphened word by its closed form', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Hotel',
+      text: [
+        '## Amenities',
+        'Free Wi-Fi in all rooms. Write us an e-mail for a quiet room.',
+        '## Rooms',
+        'Every room has a desk and a kettle.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'Do the rooms have wifi?', 1)).toEqual(['Amenities']);
+    expect(await headings(bot.botId, 'What is your email?', 1)).toEqual(['Amenities']);
+  });
+
   it('ranks the sentence explaining an API above a code example repeating its words', async () => {
     const bot = await createBot(t.db);
     await addDocument(t.db, bot, {

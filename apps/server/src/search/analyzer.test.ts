@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyze,
+  closedCompounds,
   distinctTermFinder,
   findTerms,
   isStopWord,
@@ -56,6 +57,17 @@ describe('analyzer', () => {
     ]);
     expect(tokenize('COVID-19 self-isolation')).toEqual(['covid', '19', 'self', 'isolation']);
     expect(tokenize('10mg dose')).toEqual(['10mg', 'dose']);
+  });
+
+  it('gives the words a text joins by hyphens closed, letters only', () => {
+    expect(closedCompounds('Free Wi-Fi, an E-mail and state-of-the-art check-ins')).toEqual([
+      'wifi',
+      'email',
+      'stateoftheart',
+      'checkin',
+    ]);
+    // Numbers, options and words beside a dash are no compounds.
+    expect(closedCompounds("COVID-19, --no-ff, utf-8, a - b, don't-care")).toEqual([]);
   });
 
   it('tokenizes non-Latin scripts without losing them', () => {

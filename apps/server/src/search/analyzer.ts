@@ -36,6 +36,25 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
+const HYPHENED = /(?<![\p{L}\p{N}'-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}])/gu;
+
+/**
+ * The words a text joins by hyphens, written closed as index terms ("Wi-Fi" gives wifi, "e-mail"
+ * email): English writes such compounds hyphenated or closed at the author's whim, and a
+ * customer asking about "wifi" or "email" means the page's "Wi-Fi" or "E-mail". The index holds
+ * them beside the parts (tokenize splits at hyphens); a question's own hyphened words are not
+ * joined, since it then weighed the compound three times over its other words (git −1 page,
+ * −2 follow-ups; Node.js −1 extractive answer). Letters only: "covid-19" or "utf-8" stay apart.
+ */
+export function closedCompounds(text: string): string[] {
+  const out: string[] = [];
+  for (const [compound] of normalizeText(text).matchAll(HYPHENED)) {
+    const closed = compound.replaceAll('-', '');
+    if (closed.length <= MAX_TOKEN_LENGTH) out.push(stem(closed));
+  }
+  return out;
+}
+
 /**
  * Porter stem of one surface token, an irregular verb form stemmed as its verb ("written" as
  * write); numbers and very short tokens are kept as they are.

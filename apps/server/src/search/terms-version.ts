@@ -7,5 +7,6 @@
  * every document of an older version again from its stored chunks (search/reindex.ts).
  *
  * 1: irregular verbs' forms stemmed as their verb.
+ * 2: hyphenated words also given closed ("wi-fi" → wifi).
  */
-export const TERMS_VERSION = 1;
+export const TERMS_VERSION = 2;

@@ -4,7 +4,7 @@ import { qualifiedNames } from '../../search/identifiers.ts';
 import { leftUnfinished, opensLowerCase, splitSentences } from '../../search/sentences.ts';
 import { FENCED_CODE_BLOCK, ownHeading } from '../../search/structure.ts';
 import { definedTerms, isTableRow, isValueLine, rowParts } from './definitions.ts';
-import { termSet } from './text.ts';
+import { textTermSet } from './text.ts';
 import type { Passage } from './types.ts';
 
 /** A sentence an extractive answer may be built around, with what scoring needs to know. */
@@ -160,7 +160,7 @@ const shortCode = (code: string | undefined) =>
  * of; and the sentence going on after it knows it too.
  */
 export function candidatesOf(passage: Passage, rank: number): Candidate[] {
-  const context = termSet(
+  const context = textTermSet(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
   );
   const headed = new Set(qualifiedNames(ownHeading(passage.heading ?? '')));
@@ -182,8 +182,8 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
           pos: out.length,
           passage,
           text,
-          terms: termSet(cells ? cells.values : text),
-          context: cells ? new Set([...context, ...termSet(cells.labels)]) : context,
+          terms: textTermSet(cells ? cells.values : text),
+          context: cells ? new Set([...context, ...textTermSet(cells.labels)]) : context,
           headed,
           prose,
           row,

@@ -1,5 +1,5 @@
 import { boundedMemo } from '../../lib/bounded-memo.ts';
-import { stem, tokenize } from '../../search/analyzer.ts';
+import { closedCompounds, stem, tokenize } from '../../search/analyzer.ts';
 
 /**
  * The answer engines' view of words: the search analyzer's tokens and stems, with a wider stop
@@ -43,9 +43,12 @@ const COMMON_WORDS =
     .filter(Boolean);
 const COMMON = new Set(COMMON_WORDS.map((w) => stem(w)));
 
+/** How much a common word says about a question, against 1 for a topical one. */
+export const COMMON_WEIGHT = 0.5;
+
 /** How much a matched term says about a question: 1 for topical words, 0.5 for common ones. */
 export function termWeight(term: string): number {
-  return COMMON.has(term) ? 0.5 : 1;
+  return COMMON.has(term) ? COMMON_WEIGHT : 1;
 }
 
 /** Content terms: stop words removed, stemmed, in order (duplicates kept). */
@@ -68,5 +71,18 @@ export function terms(text: string): string[] {
 export const termSet: (text: string) => ReadonlySet<string> = boundedMemo(
   5_000,
   (text) => new Set(terms(text)),
+  (text) => text.length <= 2_000,
+);
+
+/**
+ * The terms a passage's text holds (termSet), with its hyphened words closed as the index holds
+ * them (analyzer.ts closedCompounds): a question's "wifi" is in "Free Wi-Fi in all rooms".
+ */
+export const textTermSet: (text: string) => ReadonlySet<string> = boundedMemo(
+  5_000,
+  (text) => {
+    const closed = closedCompounds(text);
+    return closed.length === 0 ? termSet(text) : new Set([...termSet(text), ...closed]);
+  },
   (text) => text.length <= 2_000,
 );
