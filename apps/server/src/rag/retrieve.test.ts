@@ -133,6 +133,19 @@ describe('retrieve (lexical BM25F over the database)', () => {
     expect(hits[3]?.title).toBe('Gift messages');
   });
 
+  it("marks the words nearly every chunk holds, the site's name, as site-wide", async () => {
+    const bot = await createBot(t.db);
+    for (const { title, text } of CORPUS) {
+      await addDocument(t.db, bot, { title: `${title} | Kettle Company`, text, kind: 'web' });
+    }
+    const [best] = await retrieve(t.db, {
+      botId: bot.botId,
+      query: 'Does a kettle company ship to Canada?',
+    });
+    expect(best?.title).toBe('Shipping | Kettle Company');
+    expect([...(best?.siteWide ?? [])].sort()).toEqual(['compani', 'kettl']);
+  });
+
   it('never returns another bot’s chunks', async () => {
     const mine = await createBot(t.db);
     const theirs = await createBot(t.db);

@@ -31,6 +31,8 @@ export interface RetrievedChunk {
   questionMatch: number;
   /** Cosine similarity of the chunk's embedding to the query's, when dense retrieval found it. */
   similarity?: number;
+  /** The query's terms nearly every chunk of the bot holds (siteWideTerms), when any. */
+  siteWide?: ReadonlySet<string>;
 }
 
 export interface RetrieveArgs {
@@ -127,8 +129,26 @@ export async function retrieveRanked(
   const close = (r: RetrievedChunk) =>
     r.questionMatch >= CLOSE_QUESTION_MATCH ? r.questionMatch : 0;
   results.sort((a, b) => close(b) - close(a) || b.score - a.score || a.chunkId - b.chunkId);
-  return { chunks: results.slice(0, limit), query, idf, index };
+  const chunks = results.slice(0, limit);
+  const siteWide = siteWideTerms(idf);
+  return {
+    chunks: siteWide.size > 0 ? chunks.map((c) => ({ ...c, siteWide })) : chunks,
+    query,
+    idf,
+    index,
+  };
 }
+
+/**
+ * idf (Lucene's) below which a term is one nearly every chunk of the bot holds: about nine in
+ * ten of them, in a knowledge base of five chunks or more. Such a word is the site's own name or
+ * subject, in every page's title ("Hotel" on a hotel's site): a passage sharing only it with a
+ * question says nothing about what is asked (answer/relevance.ts).
+ */
+const SITE_WIDE_IDF = 0.1;
+
+const siteWideTerms = (idf: ReadonlyMap<string, number>) =>
+  new Set([...idf].filter(([, value]) => value < SITE_WIDE_IDF).map(([term]) => term));
 
 /**
  * Score factors by chunk: the pages the bot's other pages describe best in the question's words

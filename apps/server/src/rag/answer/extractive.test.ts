@@ -238,6 +238,78 @@ describe('extractive engine', () => {
     expect(text).toContain('within 30 days of delivery');
   });
 
+  it('answers a follow-up naming no topic from a passage on the one earlier topic word', () => {
+    const pets = passage({
+      title: 'Policies',
+      heading: 'Pets',
+      text: 'Dogs are welcome in our ground-floor rooms for €15 per night.',
+    });
+    const parking = passage({ title: 'Getting here', text: 'Parking costs €14 per day.' });
+    // "How much does that cost?" asks about the dog, its only topic word, not about any cost.
+    const { text } = extractAnswer({
+      bot,
+      question: 'How much does that cost?',
+      history: [{ question: 'Can I bring my dog?', answer: 'Dogs are welcome.' }],
+      passages: [parking, pets],
+    });
+    expect(text).toContain('€15 per night');
+    const alone = extractAnswer({
+      bot,
+      question: 'How much does that cost?',
+      history: [{ question: 'Can I bring my dog?', answer: 'Dogs are welcome.' }],
+      passages: [parking],
+    });
+    expect(alone.text).toBe(DONT_KNOW_REPLY);
+  });
+
+  it("answers with a hyphened word's sentence when asked with its closed form", () => {
+    const amenities = passage({
+      title: 'Amenities',
+      text: 'Free Wi-Fi in all rooms. A sauna in the basement.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'Do you have wifi?',
+      history: [],
+      passages: [amenities],
+    });
+    expect(text).toContain('Free Wi-Fi in all rooms');
+  });
+
+  it("answers with the FAQ section whose heading asks the visitor's question", () => {
+    const facts = passage({
+      title: 'Welcome',
+      text: 'Check-in: from 15:00\n\nCheck-out: until 11:00',
+    });
+    const faq = passage({
+      title: 'FAQ',
+      heading: 'Frequently asked questions › Can I check in early?',
+      text: 'If your room is ready, yes, at no charge. You can leave your luggage with us in any case.',
+    });
+    const ask = (question: string) =>
+      extractAnswer({ bot, question, history: [], passages: [facts, faq] }).text;
+    expect(ask('Can I check in early?')).toContain('If your room is ready, yes, at no charge.');
+    // Another question about checking in is answered from what its words match.
+    expect(ask('What time is check-in?')).toContain('from 15:00');
+  });
+
+  it("does not answer from a passage sharing only the site's name with the question", () => {
+    const privacy = passage({
+      title: 'Privacy | Hotel Seeblick',
+      text: 'We process personal data only to handle your booking. Data controller: Hotel Seeblick GmbH.',
+    });
+    const ask = (siteWide?: ReadonlySet<string>) =>
+      extractAnswer({
+        bot,
+        question: 'Is the hotel wheelchair accessible?',
+        history: [],
+        passages: [{ ...privacy, ...(siteWide ? { siteWide } : {}) }],
+      }).text;
+    expect(ask(new Set(['hotel']))).toBe(DONT_KNOW_REPLY);
+    // Where "hotel" is not in nearly every passage, it is what the question is about.
+    expect(ask()).toContain('Hotel Seeblick GmbH');
+  });
+
   it('strips list markers and caps run-on text', () => {
     const list = passage({
       title: 'Opening hours',

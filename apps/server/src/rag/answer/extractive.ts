@@ -4,6 +4,7 @@ import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
 import { asksAboutPrevious, carryTopic } from './follow-up.ts';
 import {
+  closeFaqSection,
   closeQaMatch,
   isSmallTalk,
   type Relevance,
@@ -242,9 +243,12 @@ export function extractAnswer(
   const qa = closeQaMatch(input.question, input.passages);
   if (qa) return { text: qa.text.trim(), passages: [qa] };
   const search = input.search ?? carryTopic(input.question, input.history);
-  const allRelevant = relevantPassages(search, input.passages, minSimilarity);
+  const allRelevant = relevantPassages(search, input.passages, minSimilarity, { siteWide: true });
   const relevant = allRelevant.slice(0, MAX_PASSAGES);
   if (relevant.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
+  const others = allRelevant.map((r) => r.passage);
+  const faq = closeFaqSection(input.question, others);
+  if (faq) return answerOf(opening(faq), others);
   const wanted = wantedTerms(search);
   const type = answerTypeOf(search.question);
   const reach = type.has('definition') ? DEFINITION_PASSAGES : MAX_PASSAGES;
@@ -255,7 +259,6 @@ export function extractAnswer(
   const own = asksAboutPrevious(search.question)
     ? wanted
     : wantedTerms({ question: search.question });
-  const others = allRelevant.map((r) => r.passage);
   // Best first; a run that holds too little of the question gives way to the next best, so
   // a sentence raised by its kind of answer or its definition alone does not turn a question
   // the passages do answer into "I don't know".

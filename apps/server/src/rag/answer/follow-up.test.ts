@@ -178,6 +178,16 @@ describe('without a model', () => {
     expect(leansOnContext('Which port does the daemon listen on by default?')).toBe(false);
   });
 
+  it('carries the earlier topic, not the words that only shaped its request', () => {
+    const suite = [
+      { question: 'Please tell me about the family suite.', answer: 'It has two bedrooms.' },
+    ];
+    expect(carryTopic('How many people does it sleep?', suite).carried?.terms).toEqual([
+      'famili',
+      'suit',
+    ]);
+  });
+
   it('reads a model reply as search words only when it is one line of them', () => {
     expect(parseSearchTerms(' shallow clone --depth ')).toBe('shallow clone --depth');
     expect(parseSearchTerms('')).toBeNull();

@@ -1,6 +1,6 @@
 import type { Logger } from '../../lib/logger.ts';
 import { analyze, tokenize } from '../../search/analyzer.ts';
-import type { CarriedTerms, NearChunks } from '../../search/query.ts';
+import { type CarriedTerms, contentTerms, type NearChunks } from '../../search/query.ts';
 import { isSmallTalk } from './relevance.ts';
 import { termWeight } from './text.ts';
 import type { AnswerEngine, PastTurn } from './types.ts';
@@ -105,7 +105,8 @@ function carriedTerms(
   whole = false,
 ): CarriedTerms | undefined {
   const own = new Set(analyze(question));
-  const terms = [...new Set(analyze(text))].filter((t) => !own.has(t) && termWeight(t) === 1);
+  // Words that only shape a request ("tell me about …") are no topic to carry.
+  const terms = [...contentTerms(text)].filter((t) => !own.has(t) && termWeight(t) === 1);
   if (terms.length === 0) return undefined;
   const share = whole ? 1 : Math.min(1, Math.max(own.size, 1) / terms.length);
   return { terms, weight: weight * share };

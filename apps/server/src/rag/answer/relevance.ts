@@ -1,6 +1,7 @@
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../../search/question-match.ts';
+import { ownHeading } from '../../search/structure.ts';
 import type { SearchRequest } from './follow-up.ts';
-import { termSet, terms, termWeight } from './text.ts';
+import { COMMON_WEIGHT, termSet, terms, termWeight, textTermSet } from './text.ts';
 import type { Passage } from './types.ts';
 
 /**
@@ -27,9 +28,9 @@ export interface Relevance {
 
 /** The terms of the passage's title, heading, stored question and text (each remembered apart). */
 export function passageTerms(p: Passage): Set<string> {
-  const all = new Set(termSet(p.text));
+  const all = new Set(textTermSet(p.text));
   for (const part of [p.title, p.heading, p.question]) {
-    if (part) for (const t of termSet(part)) all.add(t);
+    if (part) for (const t of textTermSet(part)) all.add(t);
   }
   return all;
 }
@@ -65,23 +66,61 @@ function pairCovers(topical: string[], pairTerms: ReadonlySet<string>): boolean 
   return held >= Math.ceil(QA_TOPICAL_SHARE * topical.length - 1e-9);
 }
 
-/** Passages that mention enough of the question, or mean nearly the same, in retrieval order. */
+/**
+ * Passages that mention enough of the question, or mean nearly the same, in retrieval order.
+ * `siteWide`: none when every one of them mentions enough only through words nearly every
+ * passage of the bot holds (Passage.siteWide: its site's name, "Hotel" on a hotel's site), as
+ * common words. The extractive engine asks for it, so "Is the hotel wheelchair accessible?" is
+ * not answered from the privacy page's "Hotel Seeblick GmbH"; a model may still read such
+ * passages (a page on reduced mobility answers it in other words). Kept whole otherwise: such
+ * a passage beside better ones is a further source to read.
+ */
 export function relevantPassages(
   search: SearchRequest,
   passages: Passage[],
   minSimilarity = DEFAULT_MIN_SIMILARITY,
+  opts: { siteWide?: boolean } = {},
 ): Relevance[] {
   const weights = wantedTerms(search);
+  if (weights.size === 0) return [];
+  const out = judged(search, passages, weights, minSimilarity);
+  const siteWide = opts.siteWide ? passages[0]?.siteWide : undefined;
+  if (!siteWide?.size || out.length === 0) return out;
+  const strict = new Map(weights);
+  for (const t of siteWide) {
+    const w = strict.get(t);
+    if (w !== undefined) strict.set(t, Math.min(w, COMMON_WEIGHT));
+  }
+  const onTheirOwn = judged(
+    search,
+    out.map((r) => r.passage),
+    strict,
+    minSimilarity,
+  );
+  return onTheirOwn.length > 0 ? out : [];
+}
+
+/** The passages relevant to the search when its terms weigh `weights` (relevantPassages). */
+function judged(
+  search: SearchRequest,
+  passages: Passage[],
+  weights: ReadonlyMap<string, number>,
+  minSimilarity: number,
+): Relevance[] {
   const wanted = new Set(weights.keys());
-  if (wanted.size === 0) return [];
   const weightOf = (ts: Iterable<string>) => {
     let w = 0;
     for (const t of ts) w += weights.get(t) ?? 0;
     return w;
   };
   const total = weightOf(wanted);
-  const needed = Math.max(Math.min(1, total), MIN_COVERAGE * total) - 1e-9;
   const topical = [...termSet(search.question)].filter((t) => termWeight(t) === 1);
+  // A question naming no topic of its own ("How much does that cost?") asks about the one
+  // carried from the previous turn: a passage speaking of it is relevant, and one of its words
+  // is a topical word's worth there.
+  const earlier = topical.length === 0 && search.carried?.terms.length ? search.carried : undefined;
+  const unit = earlier ? earlier.weight : 1;
+  const needed = Math.max(Math.min(unit, total), MIN_COVERAGE * total) - 1e-9;
   const out: Relevance[] = [];
   for (const passage of passages) {
     const have = passageTerms(passage);
@@ -89,7 +128,9 @@ export function relevantPassages(
     const weight = weightOf(matched);
     const closeInMeaning = passage.similarity !== undefined && passage.similarity >= minSimilarity;
     // A Q&A pair answers its own question, not one about something else (pairCovers).
-    const onTopic = !passage.question || pairCovers(topical, have);
+    const onTopic = earlier
+      ? earlier.terms.some((t) => matched.has(t))
+      : !passage.question || pairCovers(topical, have);
     if ((weight >= needed && onTopic) || closeInMeaning) {
       out.push({ passage, matched, coverage: weight / total, closeInMeaning });
     }
@@ -109,16 +150,34 @@ export function isSmallTalk(question: string): boolean {
 const QA_PASSAGES = 5;
 
 /**
- * The Q&A passage among retrieval's first ones whose stored question matches the asked one most
- * closely, if close enough.
+ * The passage among retrieval's first ones whose question (`questionOf`) matches the asked one
+ * most closely, if close enough. Judged against the question itself: retrieval's own score may
+ * include earlier turns.
  */
-export function closeQaMatch(question: string, passages: Passage[]): Passage | undefined {
+function closestQuestion(
+  question: string,
+  passages: Passage[],
+  questionOf: (p: Passage) => string | null,
+): Passage | undefined {
   let best: { passage: Passage; sim: number } | undefined;
   for (const passage of passages.slice(0, QA_PASSAGES)) {
-    if (!passage.question || !passage.text.trim()) continue;
-    // Judged against the question itself: retrieval's own score may include earlier turns.
-    const sim = questionMatch(question, passage.question);
+    const sim = questionMatch(question, questionOf(passage));
     if (sim >= CLOSE_QUESTION_MATCH && (!best || sim > best.sim)) best = { passage, sim };
   }
   return best?.passage;
 }
+
+/** The Q&A pair whose stored question matches the asked one closely, if any. */
+export const closeQaMatch = (question: string, passages: Passage[]): Passage | undefined =>
+  closestQuestion(question, passages, (p) => (p.text.trim() ? p.question : null));
+
+/**
+ * The section of a page's FAQ whose heading asks what the visitor asks ("Can I check in
+ * early?" over "If your room is ready, yes."), if any: the section is its answer, as a stored
+ * pair's is, though its sentences need not repeat the question's words.
+ */
+export const closeFaqSection = (question: string, passages: Passage[]): Passage | undefined =>
+  closestQuestion(question, passages, (p) => {
+    const heading = ownHeading(p.heading ?? '').trim();
+    return !p.question && heading.endsWith('?') ? heading : null;
+  });

@@ -20,6 +20,11 @@ export interface Passage {
   questionMatch?: number;
   /** Cosine similarity of the passage to the query by embeddings, when dense retrieval found it. */
   similarity?: number;
+  /**
+   * The searched terms nearly every passage of the knowledge base holds (the site's name or
+   * subject), when retrieval knows: the same set for every passage of one search.
+   */
+  siteWide?: ReadonlySet<string>;
 }
 
 export interface AnswerSource {
