@@ -100,7 +100,7 @@ export function isBoilerplate(
   attrs: Record<string, string>,
   { region, inCode, byClass, controlled }: Place,
 ): boolean {
-  if (SKIP_TAGS.has(name) && !(name === 'button' && opensPanel(attrs))) return true;
+  if (SKIP_TAGS.has(name) && !opensPanel(name, attrs)) return true;
   // A <header> is the article's own (its title, date, author) inside the article or <main>;
   // elsewhere, even inside a wrapper named "content", it is the site's (Node.js's documentation
   // title, version picker and options on every page).
@@ -130,15 +130,17 @@ export function isBoilerplate(
 }
 
 /**
- * A disclosure's button (an FAQ's question): it names the panel it opens or says it is open.
- * Not a tab's (its label is a control's: "Bash", "Windows").
+ * A disclosure's toggle (an FAQ's question): a button, or an element playing one (Elementor's
+ * toggles are `<div role="button">`), that names the panel it opens or says it is open. Not a
+ * tab's (its label is a control's: "Bash", "Windows").
  */
-export const opensPanel = (attrs: Record<string, string>) =>
-  attrs.role !== 'tab' && ('aria-controls' in attrs || 'aria-expanded' in attrs);
+export const opensPanel = (name: string, attrs: Record<string, string>) =>
+  (name === 'button' ? attrs.role !== 'tab' : attrs.role === 'button') &&
+  ('aria-controls' in attrs || 'aria-expanded' in attrs);
 
-/** A kept button's panels, kept though hidden (a menu's toggle in a dropped header adds none). */
+/** A kept toggle's panels, kept though hidden (a menu's toggle in a dropped header adds none). */
 export function notePanels(name: string, attrs: Record<string, string>, ids: Set<string>): void {
-  if (name !== 'button' || !opensPanel(attrs)) return;
+  if (!opensPanel(name, attrs)) return;
   for (const id of (attrs['aria-controls'] ?? '').split(/\s+/)) if (id) ids.add(id);
 }
 

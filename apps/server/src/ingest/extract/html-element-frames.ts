@@ -28,8 +28,8 @@ export function elementFrame(
 ): NewFrame | undefined {
   // A disclosure's toggle asking a question (a `<summary>`, or an accordion's button outside a
   // heading) heads the answer it opens, as the FAQ's heading would.
-  const button = name === 'button' && opensPanel(attrs) && !inside(stack, 'heading');
-  if (name === 'summary' || button) return summaryFrame(headingLevel, attrs.id, sectionId);
+  const toggle = opensPanel(name, attrs) && !inside(stack, 'heading');
+  if (name === 'summary' || toggle) return summaryFrame(headingLevel, attrs.id, sectionId);
   const top = stack.at(-1) as Frame;
   switch (name) {
     case 'pre':

@@ -613,13 +613,16 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(api).toBe('## fs.readFile()\n\nHistory\n\nv10: callback required.\n\nReads a file.');
   });
 
-  it("reads an accordion's button asking a question as the heading of the panel it opens", () => {
+  it("reads an accordion's toggle asking a question as the heading of the panel it opens", () => {
     const faq = (q: string, id: string, a: string) =>
       `<div class="faq-item"><button aria-expanded="false" aria-controls="${id}">${q}</button>` +
       `<div id="${id}" hidden><p>${a}</p></div></div>`;
     const out = text(
       `<h1>FAQ</h1><div class="faq">${faq('Is there air conditioning?', 'a1', 'No, but every room has a fan.')}` +
         `${faq('Can I check in early?', 'a2', 'If your room is ready, yes.')}</div>` +
+        // Elementor's toggle: an element playing a button, its panel shown by a script.
+        '<div role="button" aria-controls="t3" aria-expanded="false"><a>Is there parking?</a></div>' +
+        '<div id="t3" role="region"><p>Three free spaces.</p></div>' +
         '<button aria-expanded="false" aria-controls="more">Show more</button><div id="more"><p>Our rooms.</p></div>',
     );
     expect(out.split('\n\n')).toEqual([
@@ -628,6 +631,8 @@ describe('extractHtml keeps the structure answers need', () => {
       'No, but every room has a fan.',
       '## Can I check in early?',
       'If your room is ready, yes.',
+      '## Is there parking?',
+      'Three free spaces.',
       'Show more',
       'Our rooms.',
     ]);
