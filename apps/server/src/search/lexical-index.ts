@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { FieldTotals } from '../db/tables/search.ts';
-import { closedCompounds, termsOfTokens, tokenize } from './analyzer.ts';
+import { termsOfTokens, tokenize } from './analyzer.ts';
 import { joinedTerms } from './compounds.ts';
 import { compoundParts } from './decompound.ts';
 import { FIELD_COUNT } from './fields.ts';
 import { identifierParts, qualifiedNames } from './identifiers.ts';
+import { impliedTerms } from './implied-terms.ts';
 import { encodePostings, type Posting } from './postings-codec.ts';
 import { deleteSegment, replaceSegments } from './search.repo.ts';
 import { maybeMerge } from './segment-merge.ts';
@@ -41,11 +42,12 @@ function countTerms(
   const counts = new Map<string, number>();
   if (!field) return { counts, length: 0 };
   const terms = termsOfTokens(field.tokens);
-  // A phrasal verb's joined form, a hyphened word closed, an identifier's words, a qualified
-  // name and a compound's parts are more terms at the same place: the length is unchanged.
+  // A phrasal verb's joined form, what the text implies (a hyphened word closed, a telephone
+  // number's "phone"), an identifier's words, a qualified name and a compound's parts are more
+  // terms at the same place: the length is unchanged.
   const more = [
     ...joinedTerms(field.tokens),
-    ...closedCompounds(field.text),
+    ...impliedTerms(field.text),
     ...identifierParts(field.text),
     ...qualifiedNames(field.text),
     ...compoundParts(field.tokens, vocabulary),

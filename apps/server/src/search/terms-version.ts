@@ -1,12 +1,13 @@
 /**
  * The version of how a text becomes index terms: tokenizing, stop words and stemming
- * (analyzer.ts, irregular-verbs.ts), phrasal verbs' joined forms (compounds.ts), compounds'
- * parts (decompound.ts), identifiers' words (identifiers.ts). Raise it with any change to
+ * (analyzer.ts, irregular-verbs.ts), phrasal verbs' joined forms (compounds.ts), implied terms
+ * (implied-terms.ts), compounds' parts (decompound.ts), identifiers' words (identifiers.ts). Raise it with any change to
  * those: a document indexed before keeps its old terms, which a question analysed the new way
  * may no longer meet ("written" was the term `written`, now `write`), so the worker indexes
  * every document of an older version again from its stored chunks (search/reindex.ts).
  *
  * 1: irregular verbs' forms stemmed as their verb.
- * 2: hyphenated words also given closed ("wi-fi" → wifi).
+ * 2: hyphenated words also given closed ("wi-fi" → wifi); telephone numbers and e-mail
+ *    addresses give phone, telephone, email, contact (implied-terms.ts).
  */
 export const TERMS_VERSION = 2;

@@ -13,6 +13,25 @@ describe('the kind of answer a question asks for', () => {
     expect(kinds('Which editor opens by default?')).toEqual(['value']);
   });
 
+  it('is a price for what something costs, answered by money, not by any number', () => {
+    expect(kinds('How much does an implant cost?')).toEqual(['price']);
+    expect(kinds('What does whitening cost?')).toEqual(['price']);
+    expect(kinds('How much is a double room?')).toEqual(['price']);
+    expect(kinds('Are there any fees for cancelling?')).toEqual(['price']);
+    // Not money: an amount of something else, a battery's charge.
+    expect(kinds('How much data does a stream buffer?')).toEqual(['value']);
+    expect(kinds('How far does an e-bike go on one charge?')).toEqual(['value']);
+    const price = answerTypeOf('How much does an implant cost?');
+    for (const text of ['Single implant from £2,400', 'Lunch menu 12 EUR', 'Cots at no charge.'])
+      expect(fitsAnswerType(price, text)).toBe(true);
+    for (const text of [
+      'Qualified in 2004.',
+      'Every plan starts with a free trial.',
+      'Takes 3 months.',
+    ])
+      expect(fitsAnswerType(price, text)).toBe(false);
+  });
+
   it('is a reason for why, both for a question asking both, none otherwise', () => {
     expect(kinds('Why does sync skip hidden files?')).toEqual(['reason']);
     expect(kinds('Why is sync slow, and how many retries does it make?')).toEqual([

@@ -5,7 +5,7 @@
  * sentence that has that kind of answer in it is a better answer than one that only shares the
  * question's words ("the size of the pool is configurable" for "how big is the pool?").
  */
-export type AnswerKind = 'value' | 'reason' | 'definition';
+export type AnswerKind = 'value' | 'price' | 'reason' | 'definition';
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
@@ -19,6 +19,13 @@ const VALUE_QUESTION = new RegExp(
   ].join('|'),
   'i',
 );
+/**
+ * A question about what something costs: "how much is / are …", "what does X cost", "the
+ * price of …", "any fees?". Its answer is an amount of money (MONEY), not any number: "in
+ * 2004" in a dentist's biography is no answer to "How much does an implant cost?". Not
+ * "charge", which as often means a battery's.
+ */
+const PRICE_QUESTION = /\b(?:costs?|prices?|pricing|fees?)\b|\bhow\s+much\s+(?:is|are|for)\b/i;
 const REASON_QUESTION =
   /^\s*(?:\S+\s+){0,3}?why\b|\bwhat(?:'s|\s+is)\s+the\s+(?:reason|point|purpose)\b/i;
 
@@ -32,7 +39,8 @@ const DEFINITION_QUESTION =
 export function answerTypeOf(question: string): AnswerType {
   const kinds = new Set<AnswerKind>();
   if (REASON_QUESTION.test(question)) kinds.add('reason');
-  if (VALUE_QUESTION.test(question)) kinds.add('value');
+  if (PRICE_QUESTION.test(question)) kinds.add('price');
+  else if (VALUE_QUESTION.test(question)) kinds.add('value');
   else if (DEFINITION_QUESTION.test(question)) kinds.add('definition');
   return kinds;
 }
@@ -53,6 +61,9 @@ const VALUE = new RegExp(
   ].join('|'),
   'iu',
 );
+/** An amount of money ("€9.50", "$12", "20 EUR", "£2,400"), or none asked ("no charge"; not "free", as often a trial). */
+const MONEY =
+  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF|dollars?|euros?|pounds?)\b)|\bno\s+(?:charge|cost)\b|\bfree\s+of\s+charge\b/i;
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
@@ -68,6 +79,7 @@ const DEFINITION =
 export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
   return (
     (type.has('value') && VALUE.test(sentence)) ||
+    (type.has('price') && MONEY.test(sentence)) ||
     (type.has('reason') && REASON.test(sentence)) ||
     (type.has('definition') && DEFINITION.test(sentence))
   );

@@ -262,7 +262,7 @@ describe('extractive engine', () => {
     expect(alone.text).toBe(DONT_KNOW_REPLY);
   });
 
-  it("answers with a hyphened word's sentence when asked with its closed form", () => {
+  it('answers with what a sentence implies: a hyphened word closed, a telephone number', () => {
     const amenities = passage({
       title: 'Amenities',
       text: 'Free Wi-Fi in all rooms. A sauna in the basement.',
@@ -274,6 +274,17 @@ describe('extractive engine', () => {
       passages: [amenities],
     });
     expect(text).toContain('Free Wi-Fi in all rooms');
+    const contact = passage({
+      title: 'Contact',
+      text: 'Call us on 01603 555 018. Buses stop outside.',
+    });
+    const phone = extractAnswer({
+      bot,
+      question: 'What is your phone number?',
+      history: [],
+      passages: [contact],
+    });
+    expect(phone.text).toContain('Call us on 01603 555 018.');
   });
 
   it("answers with the FAQ section whose heading asks the visitor's question", () => {
@@ -682,6 +693,30 @@ describe('extractive answers that read as answers', () => {
       passages: [pro],
     });
     expect(text).toContain('$12 /month');
+  });
+
+  it("answers a price question with a price list's line over a better-ranked line defining it", () => {
+    const team = passage({
+      title: 'Our team',
+      heading: 'Our team › Dr Sarah Patel',
+      text: 'Qualified at King’s College London in 2004; special interest in implants.',
+    });
+    const treatments = passage({
+      title: 'Treatments',
+      text: 'Implants: An implant replaces a missing tooth with a titanium post and a crown.',
+    });
+    const fees = passage({
+      title: 'Fees',
+      heading: 'Fees › Private price list',
+      text: '- Home whitening £295\nCustom trays and gel\n- Single implant from £2,400',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How much does an implant cost?',
+      history: [],
+      passages: [team, treatments, fees],
+    });
+    expect(text).toContain('Single implant from £2,400');
   });
 
   it('does not go on with a parameter line sharing a word with it, only with running text', () => {

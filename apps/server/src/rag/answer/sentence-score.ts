@@ -32,6 +32,12 @@ const CONTEXT_WEIGHT = 0.6;
  */
 const ANSWER_TYPE_BONUS = 1;
 /**
+ * The same for a price asked for: nothing else answers "how much does X cost?", not even a
+ * line defining X ("Implants: An implant replaces a missing tooth …", DEFINED_BONUS) from a
+ * better-ranked passage, where a price list's "Single implant from £2,400" does.
+ */
+const PRICE_BONUS = 2;
+/**
  * Score factor for a sentence of the section an API reference heads with the name the question
  * asks about (`performance.now()` for "what is performance.now() measured relative to?"). Its
  * sentences say what the name does without repeating it ("Returns the current high resolution
@@ -90,7 +96,8 @@ export function scoreCandidates(
     const lengthPenalty =
       words > MAX_WORDS ? 1 + (words - MAX_WORDS) / MAX_WORDS : words < MIN_WORDS ? 1.5 : 1;
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
-    const typed = fitsAnswerType(type, c.text) ? 1 + ANSWER_TYPE_BONUS : 1;
+    const bonus = type.has('price') ? PRICE_BONUS : ANSWER_TYPE_BONUS;
+    const typed = fitsAnswerType(type, c.text) ? 1 + bonus : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
     const says = BARE_NAMES.test(c.text) ? 0 : 1;
     c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed * says;

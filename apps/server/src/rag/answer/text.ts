@@ -1,5 +1,6 @@
 import { boundedMemo } from '../../lib/bounded-memo.ts';
-import { closedCompounds, stem, tokenize } from '../../search/analyzer.ts';
+import { stem, tokenize } from '../../search/analyzer.ts';
+import { impliedTerms } from '../../search/implied-terms.ts';
 
 /**
  * The answer engines' view of words: the search analyzer's tokens and stems, with a wider stop
@@ -75,14 +76,15 @@ export const termSet: (text: string) => ReadonlySet<string> = boundedMemo(
 );
 
 /**
- * The terms a passage's text holds (termSet), with its hyphened words closed as the index holds
- * them (analyzer.ts closedCompounds): a question's "wifi" is in "Free Wi-Fi in all rooms".
+ * The terms a passage's text holds (termSet), with those it implies as the index holds them
+ * (search/implied-terms.ts): a question's "wifi" is in "Free Wi-Fi in all rooms", its "phone"
+ * in "Call us on 01603 555 018".
  */
 export const textTermSet: (text: string) => ReadonlySet<string> = boundedMemo(
   5_000,
   (text) => {
-    const closed = closedCompounds(text);
-    return closed.length === 0 ? termSet(text) : new Set([...termSet(text), ...closed]);
+    const implied = impliedTerms(text);
+    return implied.length === 0 ? termSet(text) : new Set([...termSet(text), ...implied]);
   },
   (text) => text.length <= 2_000,
 );

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { impliedTerms } from './implied-terms.ts';
+
+const PHONE = ['phone', 'telephon', 'contact'];
+
+describe('impliedTerms', () => {
+  it('gives a telephone number as businesses write one the words customers ask it with', () => {
+    for (const text of [
+      'Call us on 01603 555 018.',
+      'Phone: +49 381 519 274 0',
+      'Tel. +44 (0)1603 555018',
+      'Ring (555) 123-4567 or 555-123-4567',
+    ]) {
+      expect(impliedTerms(text)).toEqual(PHONE);
+    }
+  });
+
+  it('does not take dates, ranges, versions, addresses or prices for telephone numbers', () => {
+    for (const text of [
+      'Released 2023-01-15, maintained 1998-2004.',
+      'Listen on 192.168.100.200 port 8080, version 1.2.3.',
+      'ISBN 978-3-16-148410-0; Band 2 costs £73.50; open 8:30am – 5:30pm.',
+      'Pass 1 2 3 4 5 6 7 8 as arguments, or 2147483647.',
+    ]) {
+      expect(impliedTerms(text)).toEqual([]);
+    }
+  });
+
+  it('gives an e-mail address "email", and hyphened words closed', () => {
+    expect(impliedTerms('Write to hello@riverside.example')).toEqual(['email', 'contact']);
+    expect(impliedTerms('Free Wi-Fi. Call 0800 123 4567 or mail info@x.example')).toEqual([
+      'wifi',
+      ...PHONE,
+      'email',
+    ]);
+  });
+});

@@ -1,0 +1,38 @@
+import { closedCompounds, stem } from './analyzer.ts';
+
+/**
+ * A telephone number as businesses write one: an international "+44 (0)1603 555018", a national
+ * "01603 555 018" or "(555) 123-4567" (a trunk 0 or an area code in brackets, then groups
+ * apart), or the North American "555-123-4567". Dates ("2023-01-15"), ranges ("1998-2004"),
+ * addresses and versions with dots ("192.168.0.1") and bare numbers are none.
+ */
+const PHONE =
+  /(?<![\p{L}\p{N}+.:/-])(?:\+\d{1,3}(?:[ -]?\(0\))?(?:[ -]\(?\d{1,5}\)?|\d{1,5})(?:[ -]\d{1,8})*|(?:0\d{1,5}|\(\d{2,5}\))(?:[ -]\d{2,8}){1,4}|\d{3}-\d{3}-\d{4})(?![\p{L}\p{N}.:/-])/gu;
+/** An e-mail address. */
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
+/** Digits a telephone number has, at least and at most (E.164 allows 15). */
+const PHONE_DIGITS = { min: 7, max: 15 };
+
+const PHONE_TERMS = ['phone', 'telephone', 'contact'].map(stem);
+const EMAIL_TERMS = ['email', 'contact'].map(stem);
+
+const isPhone = (match: string) => {
+  const digits = match.replace(/\D/g, '').length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+};
+
+/**
+ * Terms a text holds without writing them, as index terms beside its own: its hyphened words
+ * closed (closedCompounds: "Wi-Fi" as wifi), and what its telephone numbers and e-mail
+ * addresses are. A contact page or a footer gives "01603 555 018" or "Call us on …" without
+ * the words a customer asks with ("What is your phone number?", "… your email?"), and a number
+ * or an address reads as what it is to anyone. Each is counted once per text.
+ */
+export function impliedTerms(text: string): string[] {
+  const out = closedCompounds(text);
+  if ([...text.matchAll(PHONE)].some(([match]) => isPhone(match))) out.push(...PHONE_TERMS);
+  if (EMAIL.test(text)) {
+    for (const t of EMAIL_TERMS) if (!out.includes(t)) out.push(t);
+  }
+  return out;
+}
