@@ -30,6 +30,7 @@ import type { SingleTurn } from './sets.ts';
  *
  * and for the extractive engine, given its own (fewer) passages: ok, "other sentence" (the
  * phrase was in its passages but the answer took another place) or "not in passages".
+ * `DIAGNOSE_VERBOSE=1` adds, under each extractive miss, the start of its answer and its page.
  */
 const DEPTH = 300;
 /** Retrieval reads this many chunks per passage wanted (rag/passages.ts). */
@@ -79,8 +80,12 @@ async function diagnose(db: Db, botId: string, q: SingleTurn) {
     : own.some(holds)
       ? 'other sentence'
       : 'not in passages';
-  return { pageRank, phraseRank, llm, extractive };
+  const from = pagePath(answer.passages[0]?.url ?? null);
+  return { pageRank, phraseRank, llm, extractive, answer: `${from} :: ${answer.text}` };
 }
+
+/** DIAGNOSE_VERBOSE=1: each extractive miss's answer, with the page it was taken from. */
+const VERBOSE = process.env.DIAGNOSE_VERBOSE === '1';
 
 const tally = (counts: Map<string, number>, key: string) =>
   counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -101,6 +106,8 @@ for await (const { set, botId, db } of keptBots(keepDir, only)) {
     print(
       `${rank(d.pageRank).padStart(5)} ${rank(d.phraseRank).padStart(5)}  ${d.llm.padEnd(13)}  ${d.extractive.padEnd(15)}  ${q.question}`,
     );
+    if (VERBOSE && d.extractive !== 'ok')
+      print(`      ${d.answer.replace(/\s+/g, ' ').slice(0, 160)}`);
   }
   print(`${set.name} llm: ${summary(llmCounts)}; extractive: ${summary(extractiveCounts)}`);
 }
