@@ -54,7 +54,7 @@ const MAIN_IDS = new Set([
  * on hover (Doxygen's "ttc" over every name in its code).
  */
 const BOILERPLATE_TOKEN =
-  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|banner|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|tooltip.*|ttc|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text|viewcode-link|viewcode-back|srclink)$/;
+  /^(nav.*|.*nav|.*navbar.*|navigation|menu|menubar|breadcrumbs?|sidebar.*|.*-sidebar|site-header|site-footer|.*footer.*|header|masthead|skip-?(link|to-content)?|pagination|pager|social.*|share.*|ads?|advert.*|promo.*|related.*|comments?|modal.*|popup|tooltip.*|ttc|newsletter|subscribe|hidden|d-none|visually-hidden|sr-only|screen-reader-text|viewcode-link|viewcode-back|srclink)$/;
 /**
  * A cookie banner's marks, per class or id: a cookie or consent word together with a banner
  * word ("cookie-consent", "cookie-law-info-bar", "CybotCookiebotDialog", "onetrust-consent-sdk").
@@ -174,8 +174,15 @@ const marksAreBoilerplate = boundedMemo(20_000, (key) => {
 });
 
 /** A page's footer: the `<footer>` element, the contentinfo landmark, or a div marked footer. */
-export function isSiteFooter(name: string, attrs: Record<string, string>): boolean {
+export function isSiteFooter(
+  name: string,
+  attrs: Record<string, string>,
+  inFooter = false,
+): boolean {
   if (name === 'footer' || attrs.role?.toLowerCase() === 'contentinfo') return true;
+  // Inside the footer only the element itself is (a theme's `<div id="…-footer">` wrapping its
+  // `<footer>`), not a part named after it ("footer-nav": links, dropped as a nav is).
+  if (inFooter) return false;
   return /(?:^|[\s_-])footer(?:$|[\s_-])/i.test(`${attrs.class ?? ''} ${attrs.id ?? ''}`);
 }
 

@@ -25,9 +25,17 @@ export type Frame =
   | (Base & { kind: 'root' })
   /**
    * `own`: the heading's id or an anchor inside it; `section`: the enclosing section's id;
-   * `disclosure`: a `<summary>`, heading what its `<details>` discloses (an FAQ's question).
+   * `disclosure`: a `<summary>`, heading what its `<details>` discloses (an FAQ's question);
+   * `titled`: it holds a heading element (a shop's "Materials" accordion), a title as it is.
    */
-  | (Base & { kind: 'heading'; level: number; own?: string; section?: string; disclosure?: true })
+  | (Base & {
+      kind: 'heading';
+      level: number;
+      own?: string;
+      section?: string;
+      disclosure?: true;
+      titled?: true;
+    })
   | (Base & { kind: 'pre' })
   /**
    * `nested`: a list inside; `layout`: its items hold headings, so it lays out sections

@@ -66,6 +66,7 @@ export class StructuredText {
     this.icons.enter(this.depth, name, attrs, !!this.nearest('cell'));
     const heading = this.nearest('heading');
     if (heading && !heading.own && (attrs.id || attrs.name)) heading.own = attrs.id ?? attrs.name;
+    if (heading?.disclosure && HEADINGS[name]) heading.titled = true;
     if (!heading) this.sectionId = anchorAhead(name, attrs, this.sectionId);
     if (name === 'sup') {
       this.superscripts++;
@@ -225,9 +226,10 @@ export class StructuredText {
   private finishHeading(frame: FrameOf<'heading'>): void {
     const text = this.contentOf(frame).join(' ').trim();
     if (!text) return;
-    // A summary asking a question heads its answer (an FAQ's); a label ("History", "Show more")
-    // is a line of text: what follows the disclosure belongs to the section around it.
-    if (!headingsAllowed(this.stack) || (frame.disclosure && !text.endsWith('?'))) {
+    // A summary asking a question or holding a heading heads what it discloses; a label
+    // ("History", "Show more") is a line of text: what follows belongs to the section around it.
+    const label = frame.disclosure && !frame.titled && !text.endsWith('?');
+    if (!headingsAllowed(this.stack) || label) {
       this.emit(text);
       return;
     }

@@ -124,6 +124,21 @@ describe('extractHtml', () => {
     expect(r.text).not.toContain('promo');
   });
 
+  it("keeps a shop's banner (its hero: who it is), not its announcement bar", () => {
+    const r = extractHtml(
+      '<body><div class="announcement-bar" role="region" aria-label="Announcement"><p>Free shipping over €75</p></div>' +
+        '<main><div class="banner banner--large"><h2 class="banner__heading">Knitted in Bergen since 1962</h2>' +
+        '<p>Sweaters and beanies from Norwegian wool.</p></div><h2>Why us</h2><p>Lifetime repairs.</p></main></body>',
+      'http://shop.test/',
+    );
+    expect(r.text.split('\n\n')).toEqual([
+      '## Knitted in Bergen since 1962',
+      'Sweaters and beanies from Norwegian wool.',
+      '## Why us',
+      'Lifetime repairs.',
+    ]);
+  });
+
   it("keeps an article's own header but not the site's header inside a wrapper named content", () => {
     const words = `<p>${'The module reads and writes files. '.repeat(8)}</p>`;
     const site = extractHtml(
@@ -428,6 +443,11 @@ describe('extractHtml keeps the structure answers need', () => {
     expect(extractHtml(page, 'https://acme.test/').text).toBe(`${body}\n\n${footer}`);
     expect(extractHtml(page, 'https://acme.test/index.html').text).toBe(`${body}\n\n${footer}`);
     expect(extractHtml(page, 'https://acme.test/bikes').text).toBe(body);
+    // A theme's wrapper named after the footer, around the <footer> itself (Shopify's).
+    const wrapped = page
+      .replace('<footer class="site-footer">', '<div id="section-footer"><footer class="footer">')
+      .replace('</footer>', '</footer></div>');
+    expect(extractHtml(wrapped, 'https://acme.test/').text).toBe(`${body}\n\n${footer}`);
   });
 
   it("drops the page's own table of contents but keeps lists of links to other pages", () => {
@@ -611,6 +631,12 @@ describe('extractHtml keeps the structure answers need', () => {
       '<h2>fs.readFile()</h2><details><summary>History</summary><p>v10: callback required.</p></details><p>Reads a file.</p>',
     );
     expect(api).toBe('## fs.readFile()\n\nHistory\n\nv10: callback required.\n\nReads a file.');
+    // A summary holding a heading element is a title, question or not (a shop's accordion).
+    const shop = text(
+      '<h1>Wool Sweater</h1><p>€129</p><details><summary><div><svg></svg><h2 class="accordion__title">Materials</h2></div></summary>' +
+        '<div class="accordion__content"><p>100% wool.</p></div></details>',
+    );
+    expect(shop.split('\n\n')).toEqual(['# Wool Sweater', '€129', '## Materials', '100% wool.']);
   });
 
   it("reads an accordion's toggle asking a question as the heading of the panel it opens", () => {

@@ -149,7 +149,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
           inTitle = !meta.title && (depth.skip === 0 || stack.some((f) => f.name === 'head'));
         }
         readMeta(meta, name, attrs, pageUrl, depth.skip > 0);
-        const footer = home && depth.skip === 0 && depth.footer === 0 && isSiteFooter(name, attrs);
+        const footer = home && depth.skip === 0 && isSiteFooter(name, attrs, depth.footer > 0);
         const place = placeOf(depth, byClass, controlled);
         // A tab's label is read apart, for its panel (html-tabs.ts).
         const tab = depth.skip === 0 && tabs.opens(name, attrs, stack.length + 1);
