@@ -61,9 +61,12 @@ const VALUE = new RegExp(
   ].join('|'),
   'iu',
 );
-/** An amount of money ("€9.50", "$12", "20 EUR", "£2,400"), or none asked ("no charge"; not "free", as often a trial). */
+/**
+ * An amount of money ("€9.50", "$12", "20 EUR", "£2,400"), or none asked ("free", "no
+ * charge"; not a free trial, which says nothing of the price after it).
+ */
 const MONEY =
-  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF|dollars?|euros?|pounds?)\b)|\bno\s+(?:charge|cost)\b|\bfree\s+of\s+charge\b/i;
+  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF|dollars?|euros?|pounds?)\b)|\bno\s+(?:charge|cost)\b|\bfree\b(?!\s+trial)/i;
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
