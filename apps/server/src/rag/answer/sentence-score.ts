@@ -83,6 +83,7 @@ export function scoreCandidates(
   for (const c of candidates)
     for (const t of wanted.keys()) if (c.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   const n = candidates.length;
+  const typeBonus = type.has('price') ? PRICE_BONUS : ANSWER_TYPE_BONUS;
   for (const c of candidates) {
     let s = 0;
     for (const [t, w] of wanted) {
@@ -96,8 +97,7 @@ export function scoreCandidates(
     const lengthPenalty =
       words > MAX_WORDS ? 1 + (words - MAX_WORDS) / MAX_WORDS : words < MIN_WORDS ? 1.5 : 1;
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
-    const bonus = type.has('price') ? PRICE_BONUS : ANSWER_TYPE_BONUS;
-    const typed = fitsAnswerType(type, c.text) ? 1 + bonus : 1;
+    const typed = fitsAnswerType(type, c.text) ? 1 + typeBonus : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
     const says = BARE_NAMES.test(c.text) ? 0 : 1;
     c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed * says;
