@@ -93,12 +93,17 @@ export interface Place {
    * among them.
    */
   controlled: ReadonlySet<string>;
+  /**
+   * A `<details>` element's own child: what it discloses, which a theme hides with a style until
+   * it is opened (Docusaurus writes `<div style="display:none">` there to animate it).
+   */
+  disclosed: boolean;
 }
 
 export function isBoilerplate(
   name: string,
   attrs: Record<string, string>,
-  { region, inCode, byClass, controlled }: Place,
+  { region, inCode, byClass, controlled, disclosed }: Place,
 ): boolean {
   if (SKIP_TAGS.has(name) && !opensPanel(name, attrs)) return true;
   // A <header> is the article's own (its title, date, author) inside the article or <main>;
@@ -109,9 +114,13 @@ export function isBoilerplate(
   const role = attrs.role?.toLowerCase();
   if (role && SKIP_ROLES.has(role)) return true;
   // Hidden until opened, and content all the same: a tab's panel (the other platforms'
-  // instructions), an accordion's region or the panel a button opens (an FAQ's answer).
+  // instructions), an accordion's region, the panel a button opens or what a <details>
+  // discloses (an FAQ's answer).
   const panel =
-    role === 'tabpanel' || role === 'region' || (!!attrs.id && controlled.has(attrs.id));
+    disclosed ||
+    role === 'tabpanel' ||
+    role === 'region' ||
+    (!!attrs.id && controlled.has(attrs.id));
   if (!panel && isHidden(attrs)) return true;
   const cls = attrs.class;
   const id = attrs.id;

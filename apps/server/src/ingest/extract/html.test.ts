@@ -637,6 +637,19 @@ describe('extractHtml keeps the structure answers need', () => {
         '<div class="accordion__content"><p>100% wool.</p></div></details>',
     );
     expect(shop.split('\n\n')).toEqual(['# Wool Sweater', '€129', '## Materials', '100% wool.']);
+
+    // What it discloses is content though a theme hides it until opened (Docusaurus's
+    // collapsible animates a `display:none` wrapper); a hidden element inside it still is not.
+    const docs = text(
+      '<h1>Pricing</h1><details class="details_lb9f" data-collapsed="true"><summary>Why was my message split into two?</summary>' +
+        '<div style="display:none;overflow:hidden;height:0px"><div class="collapsibleContent_i85q"><p>One emoji makes it Unicode.</p>' +
+        '<p style="display:none">Tracking pixel</p></div></div></details>',
+    );
+    expect(docs.split('\n\n')).toEqual([
+      '# Pricing',
+      '## Why was my message split into two?',
+      'One emoji makes it Unicode.',
+    ]);
   });
 
   it("reads an accordion's toggle asking a question as the heading of the panel it opens", () => {

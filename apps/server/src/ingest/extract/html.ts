@@ -110,10 +110,21 @@ interface Frame {
 type Depths = Record<'footer' | 'skip' | 'main' | 'article' | 'code', number>;
 
 /** Where the next element opens, from the elements open around it. */
-function placeOf(depth: Depths, byClass: boolean, controlled: ReadonlySet<string>): Place {
+function placeOf(
+  depth: Depths,
+  byClass: boolean,
+  controlled: ReadonlySet<string>,
+  parent: string | undefined,
+): Place {
   const region: Region = depth.article > 0 ? 'article' : depth.main > 0 ? 'main' : 'page';
   // The home page's footer is read whole: its class marks do not count.
-  return { region, inCode: depth.code > 0, byClass: byClass && depth.footer === 0, controlled };
+  return {
+    region,
+    inCode: depth.code > 0,
+    byClass: byClass && depth.footer === 0,
+    controlled,
+    disclosed: parent === 'details',
+  };
 }
 
 const newMeta = (pageUrl: string): PageMeta => ({
@@ -150,7 +161,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         }
         readMeta(meta, name, attrs, pageUrl, depth.skip > 0);
         const footer = home && depth.skip === 0 && isSiteFooter(name, attrs, depth.footer > 0);
-        const place = placeOf(depth, byClass, controlled);
+        const place = placeOf(depth, byClass, controlled, stack.at(-1)?.name);
         // A tab's label is read apart, for its panel (html-tabs.ts).
         const tab = depth.skip === 0 && tabs.opens(name, attrs, stack.length + 1);
         const skip = tab || (!footer && (depth.skip > 0 || isBoilerplate(name, attrs, place)));
