@@ -3,7 +3,7 @@ import { shortenAtWord } from '../../lib/shorten.ts';
 import { qualifiedNames } from '../../search/identifiers.ts';
 import { leftUnfinished, opensLowerCase, splitSentences } from '../../search/sentences.ts';
 import { FENCED_CODE_BLOCK, ownHeading } from '../../search/structure.ts';
-import { definedTerms, isTableRow, isValueLine, rowParts } from './definitions.ts';
+import { definedTerms, isTableRow, isValueLine, rowKey, rowParts } from './definitions.ts';
 import { textTermSet } from './text.ts';
 import type { Passage } from './types.ts';
 
@@ -35,7 +35,10 @@ export interface Candidate {
    * or a blank line (a new paragraph).
    */
   opens: ' ' | '\n' | '\n\n';
-  /** The terms its line defines, when the line is a definition (`--dry-run: Lists …`). */
+  /**
+   * The terms its line defines, when the line is a definition (`--dry-run: Lists …`), or keys,
+   * when it is a table's row (`Code: 2005 | Meaning: …`, definitions.ts rowKey).
+   */
   defines: ReadonlySet<string>;
   /** The code block the sentence introduces ("Run this to start it:"), fenced. */
   code?: string;
@@ -93,7 +96,7 @@ const HEADING = /^\s*#{1,6}\s/;
 interface Line {
   text: string;
   opens: Candidate['opens'];
-  /** The terms it defines, when it is a definition (`--dry-run: Lists …`). */
+  /** The terms it defines or, a table's row, is keyed by (Candidate.defines). */
   defines: ReadonlySet<string>;
   /** Running text: not a definition, a parameter or a labelled value (`Added in: …`). */
   prose: boolean;
@@ -126,9 +129,9 @@ function linesOf(piece: string): Line[] {
     const text = parts[k] as string;
     const separator = parts[k - 1];
     const last = lines.at(-1);
-    const defines = definedTerms(text);
     const row = isTableRow(text);
-    const prose = defines.size === 0 && !isValueLine(text) && !row;
+    const defines = row ? rowKey(text) : definedTerms(text);
+    const prose = !row && defines.size === 0 && !isValueLine(text);
     if (separator !== '\n' || !last || HEADING.test(text)) {
       lines.push({ text, opens: '\n\n', defines, prose, row });
     } else if (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definedTerms, namesDefinition } from './definitions.ts';
+import { definedTerms, namesDefinition, rowKey } from './definitions.ts';
 import { termSet } from './text.ts';
 
 describe('definition lines', () => {
@@ -43,5 +43,36 @@ describe('definition lines', () => {
     expect(namesDefinition(wanted, termSet('--move'))).toBe(false);
     expect(namesDefinition(wanted, termSet('--timeout --retries'))).toBe(false);
     expect(namesDefinition(wanted, new Set())).toBe(false);
+  });
+
+  it('written as code, are not named by a question holding only the words left of the name', () => {
+    // "before" and "no" are stop words: without them, `hooks.before` would define "hook" alone
+    // and answer any question about hooks ahead of `hooks.timeout`.
+    const wanted = new Map([
+      ['hook', 1],
+      ['timeout', 1],
+    ]);
+    expect(namesDefinition(wanted, definedTerms('hooks.before: Runs before the backup.'))).toBe(
+      false,
+    );
+    expect(namesDefinition(wanted, definedTerms('hooks.timeout: Maximum run time.'))).toBe(true);
+    expect(
+      namesDefinition(new Map([['verifi', 1]]), definedTerms('--no-verify: Skips hooks.')),
+    ).toBe(false);
+    expect(namesDefinition(new Map([['verifi', 1]]), definedTerms('--verify: Checks it.'))).toBe(
+      true,
+    );
+    // Stop words of a term written in words glue it, as ever: "Check in" defines check.
+    expect([...definedTerms('Check in: from 15:00')]).toEqual(['check']);
+    expect(definedTerms('--all: Use any ref.').size).toBe(0);
+  });
+
+  it("key a table's row by its first cell, a name written as code keeping its stop words", () => {
+    expect([...rowKey('Code: 2005 | Meaning: The handset is off.')]).toEqual(['2005']);
+    expect([...rowKey('Balcony | Harbour Double: No | Family Suite: Yes')]).toEqual(['balconi']);
+    expect(
+      namesDefinition(new Map([['schedul', 1]]), rowKey('Parameter: scheduled_at | Type: string')),
+    ).toBe(false);
+    expect(rowKey('A first cell that is a whole sentence of running text | Yes').size).toBe(0);
   });
 });

@@ -51,6 +51,18 @@ export function rowParts(row: string): { labels: string; values: string } {
   return { labels: labels.join('\n'), values };
 }
 
+/**
+ * The terms a table's row is keyed by: its first cell's own words (`Code: 2005 | Meaning: …`,
+ * `Destination: Germany | Price: €0.072`), as a definition's head is. A row is about its first
+ * cell the way a definition is about its term; a long first cell is text, not a key.
+ */
+export function rowKey(row: string): ReadonlySet<string> {
+  const first = row.split(' | ')[0] ?? '';
+  const value = first.replace(/^[^:|\n]{1,40}?:\s/, '');
+  if (value.split(/\s+/).length > MAX_HEAD_WORDS) return new Set();
+  return namedTerms(value);
+}
+
 /** The terms a definition line defines (`<placeholders>` name a value, not the term); else none. */
 export function definedTerms(line: string): ReadonlySet<string> {
   // A table row names its columns, not a term.
@@ -65,7 +77,30 @@ export function definedTerms(line: string): ReadonlySet<string> {
     head.split(/\s+/).length > MAX_HEAD_WORDS
   )
     return new Set();
-  return termSet(head.replace(/<[^>]*>/g, ' '));
+  return namedTerms(head.replace(/<[^>]*>/g, ' '));
+}
+
+/** A name written as code: an option or a dotted or joined name, no spaces (`hooks.before`). */
+const CODE_NAME =
+  /^(?:-{1,2}[\p{L}\p{N}][\p{L}\p{N}_.-]*|[\p{L}_][\p{L}\p{N}_]*(?:[._-][\p{L}\p{N}_]+)+)$/u;
+
+/**
+ * The terms a defined head names. A name written as code keeps the words the analysis drops as
+ * stop words (`hooks.before`, `--no-verify`), marked so that no question's term is one of them:
+ * `hooks.before` is not what "How long can my backup hook run?" asks about, `hooks.timeout` is.
+ */
+function namedTerms(head: string): ReadonlySet<string> {
+  const names = head.split(/,\s*/).map((n) => n.trim().split(/\s+/)[0] ?? '');
+  const out = new Set(termSet(head));
+  // A name of stop words alone (`--all`) gives a question nothing to name it by: no definition.
+  if (out.size === 0) return out;
+  for (const name of names) {
+    if (!CODE_NAME.test(name)) continue;
+    for (const part of name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+      if (part.length > 1 && termSet(part).size === 0) out.add(`(${part})`);
+    }
+  }
+  return out;
 }
 
 /**

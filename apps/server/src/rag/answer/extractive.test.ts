@@ -580,6 +580,48 @@ describe('extractive answers that read as answers', () => {
     expect(rows.length).toBeLessThanOrEqual(2);
   });
 
+  it('answers "how far ahead" from what its section says, those words asking only for a span', () => {
+    const scheduling = passage({
+      title: 'Sending messages',
+      heading: 'Sending messages › Scheduling messages',
+      text: 'To send a message later, set scheduled_at to a timestamp. It must be at least 5 minutes and at most 35 days in the future.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How far ahead can I schedule an SMS?',
+      history: [],
+      passages: [scheduling],
+    });
+    expect(text).toContain('at most 35 days in the future');
+  });
+
+  it('answers from the row its first cell keys, as a definition the question names', () => {
+    const codes = passage({
+      title: 'Errors',
+      heading: 'Errors › Delivery error codes',
+      text: [
+        'These codes describe why a message that was accepted was not delivered. They appear in the error_code field of the message and in message.failed webhooks.',
+        [
+          'Code: 2001 | Type: carrier_rejected | Meaning: The carrier refused the message.',
+          'Code: 2002 | Type: invalid_number | Meaning: The number does not exist.',
+          'Code: 2003 | Type: blocked | Meaning: The recipient opted out.',
+          'Code: 2005 | Type: handset_unreachable | Meaning: The handset is switched off or out of coverage.',
+          'Code: 2007 | Type: number_inactive | Meaning: The number is no longer in service.',
+        ].join('\n'),
+      ].join('\n\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'A message failed with error 2005. What does that mean?',
+      history: [],
+      passages: [codes],
+    });
+    // Its own row, not the table's introduction sharing more of the question's words.
+    expect(text).toBe(
+      'Code: 2005 | Type: handset_unreachable | Meaning: The handset is switched off or out of coverage.',
+    );
+  });
+
   it('answers with the one row asked about when no other row adds to it', () => {
     const hours = passage({
       title: 'Contact',

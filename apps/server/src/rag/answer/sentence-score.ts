@@ -1,3 +1,4 @@
+import { stem } from '../../search/analyzer.ts';
 import { type AnswerType, fitsAnswerType } from './answer-type.ts';
 import type { Candidate } from './candidates.ts';
 import { namesDefinition } from './definitions.ts';
@@ -37,6 +38,19 @@ const ANSWER_TYPE_BONUS = 1;
  * better-ranked passage, where a price list's "Single implant from £2,400" does.
  */
 const PRICE_BONUS = 2;
+/**
+ * The words a price question asks with ("cost", "price", "fee") say what kind of answer it
+ * wants (PRICE_BONUS gives it), not what it is about: "Renting a number costs from €1 a month"
+ * shares "cost" with "How much does one SMS to Germany cost?", the price list's "Germany:
+ * €0.072" its subject. They count only in a question naming nothing else.
+ */
+const PRICE_WORDS = new Set(['cost', 'price', 'pricing', 'fee'].map(stem));
+
+function withoutPriceWords(wanted: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  const topic = new Map([...wanted].filter(([t]) => !PRICE_WORDS.has(t)));
+  return topic.size > 0 ? topic : wanted;
+}
+
 /**
  * Score factor for a sentence of the section an API reference heads with the name the question
  * asks about (`performance.now()` for "what is performance.now() measured relative to?"). Its
@@ -84,9 +98,10 @@ export function scoreCandidates(
     for (const t of wanted.keys()) if (c.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   const n = candidates.length;
   const typeBonus = type.has('price') ? PRICE_BONUS : ANSWER_TYPE_BONUS;
+  const topic = type.has('price') ? withoutPriceWords(wanted) : wanted;
   for (const c of candidates) {
     let s = 0;
-    for (const [t, w] of wanted) {
+    for (const [t, w] of topic) {
       const weight = w * (1 + Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
       if (c.terms.has(t)) {
         s += weight;

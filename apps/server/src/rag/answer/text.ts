@@ -39,7 +39,7 @@ const COMMON_WORDS =
   grow walk win offer remember consider appear buy wait serve send expect build stay fall cut
   reach remain suggest raise pass sell require report decide pull help start need needs many
   much often always never ever really still well back even now today something anything
-  everything one two three cost price`
+  everything one two three cost price far ahead`
     .split(/\s+/)
     .filter(Boolean);
 const COMMON = new Set(COMMON_WORDS.map((w) => stem(w)));
