@@ -10,6 +10,11 @@ export interface Repo {
 const ALLOWED_OUTSIDE = /\.\.\/shared\/fixtures\b/;
 /** This check and its tests spell out the patterns they look for. */
 const SELF = 'scripts/checks/';
+/**
+ * Pages of imaginary websites the answer-quality bench crawls: their links ("Edit this page" on
+ * `…/docs/faq.md`) are their sites', not this repository's.
+ */
+const BENCH_SITES = 'bench/answer-quality/business/sites/';
 const TEXT = /\.(ts|tsx|mts|js|mjs|css|sql|sh|md|html)$/;
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 const DOC_PATH = /\bdocs\/[\w./-]+\.md\b/g;
@@ -56,7 +61,9 @@ export function docLinkProblems(repo: Repo): string[] {
       repo.files.has('docs/security.md') ? repo.read('docs/security.md') : '',
     ),
   };
-  const checked = [...repo.files].filter((f) => TEXT.test(f) && !f.startsWith(SELF));
+  const checked = [...repo.files].filter(
+    (f) => TEXT.test(f) && !f.startsWith(SELF) && !f.startsWith(BENCH_SITES),
+  );
   for (const file of checked.sort()) {
     const text = repo.read(file);
     if (file.endsWith('.md')) checkMarkdownLinks(repo, file, text, problems);
