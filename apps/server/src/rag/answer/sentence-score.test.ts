@@ -5,15 +5,22 @@ import { wantedTerms } from './relevance.ts';
 import { scoreCandidates } from './sentence-score.ts';
 import type { Passage } from './types.ts';
 
-const prices: Passage = {
+const passageOf = (text: string): Passage => ({
   chunkId: 1,
   documentId: 'doc-1',
   score: 1,
-  heading: 'Pricing › SMS',
+  heading: null,
   question: null,
   title: 'Pricing',
   url: 'https://acme.example/pricing',
-  text: 'Renting a long number costs from €1 a month.\n\nAn SMS to Germany is €0.072 per segment.',
+  text,
+});
+
+const prices: Passage = {
+  ...passageOf(
+    'Renting a long number costs from €1 a month.\n\nAn SMS to Germany is €0.072 per segment.',
+  ),
+  heading: 'Pricing › SMS',
 };
 
 /** Each sentence of `prices` with its score for `question`. */
@@ -38,5 +45,21 @@ describe('sentence scores for a price question', () => {
     const cost = scores('What does it cost?');
     expect(cost.get('Renting a long number costs from €1 a month.')).toBeGreaterThan(0);
     expect(cost.get('An SMS to Germany is €0.072 per segment.')).toBe(0);
+  });
+});
+
+describe('sentence scores for a table row', () => {
+  it('do not take a row of few words for a sentence saying little: its labels say the rest', () => {
+    const prices = { ...passageOf('Destination: India | Price per segment: €0.0045'), chunkId: 2 };
+    const senders = {
+      ...passageOf(
+        'Country: India | Alphanumeric sender ID: Supported, registration required | Notes: Register it first.',
+      ),
+      chunkId: 3,
+    };
+    const candidates = [...candidatesOf(prices, 0), ...candidatesOf(senders, 1)];
+    scoreCandidates(wantedTerms({ question: 'And to India?' }), new Set(), new Set(), candidates);
+    // The same word matched, the better-ranked passage's row scores higher.
+    expect(candidates[0]?.score).toBeGreaterThan(candidates[1]?.score ?? Infinity);
   });
 });

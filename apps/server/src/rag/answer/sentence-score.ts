@@ -75,7 +75,10 @@ const documents = (c: Candidate, asked: ReadonlySet<string>) =>
  */
 const BARE_NAMES = /^(?:(?:-{1,2}[\w.=<>[\]-]+|[\w.]+\([^)]*\)|`[^`]+`)[\s,;]*)+$/;
 
-/** Sentences with more content terms than this ramble; fewer than MIN_WORDS say little. */
+/**
+ * Sentences with more content terms than this ramble; fewer than MIN_WORDS say little, but for a
+ * table's row, whose column labels say the rest ("Destination: India | Price: €0.0045").
+ */
 const MAX_WORDS = 40;
 const MIN_WORDS = 3;
 
@@ -110,7 +113,11 @@ export function scoreCandidates(
     }
     const words = c.terms.size;
     const lengthPenalty =
-      words > MAX_WORDS ? 1 + (words - MAX_WORDS) / MAX_WORDS : words < MIN_WORDS ? 1.5 : 1;
+      words > MAX_WORDS
+        ? 1 + (words - MAX_WORDS) / MAX_WORDS
+        : words < MIN_WORDS && !c.row
+          ? 1.5
+          : 1;
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
     const typed = fitsAnswerType(type, c.text) ? 1 + typeBonus : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
