@@ -135,7 +135,8 @@ export function isBoilerplate(
   if (section && id && COOKIE.test(id.toLowerCase())) return true;
   const marks = [cls, section ? undefined : id].filter(Boolean).join(' ');
   if (!marks) return false;
-  return marksAreBoilerplate(`${inMain ? 'm' : 'p'}${inCode ? 'c' : ' '}${marks.toLowerCase()}`);
+  const key = `${inMain ? 'm' : 'p'}${inCode ? 'c' : ' '}${panel ? 'h' : ' '}`;
+  return marksAreBoilerplate(`${key}${marks.toLowerCase()}`);
 }
 
 /**
@@ -164,18 +165,30 @@ const namesSection = (name: string, cls: string | undefined) =>
 
 /** In code, these class tokens name the code's parts (a highlighter's "comment"). */
 const CODE_PART_TOKEN = /^comments?$/;
+/**
+ * Class tokens hiding an element until a script shows it: on a panel (a tab's, GitBook's
+ * `class="hidden"` on every tab but the first) they hide content, not chrome.
+ */
+const HIDING_TOKEN = /^(?:hidden|d-none)$/;
 
 /**
  * Whether class and id marks are a boilerplate element's, read from a key: where the element
- * stands ('m' in the main region, 'p' outside), 'c' in code, then the marks in lower case.
+ * stands ('m' in the main region, 'p' outside), 'c' in code, 'h' on a panel (a tab's, one a
+ * toggle opens), then the marks in lower case.
  * Class strings repeat across the pages of a site; remembering verdicts keeps regex work per
  * page small.
  */
 const marksAreBoilerplate = boundedMemo(20_000, (key) => {
   const inMain = key[0] === 'm';
   const inCode = key[1] === 'c';
-  for (const token of key.slice(2).split(/\s+/)) {
-    if (!token || (inMain && token === 'header') || (inCode && CODE_PART_TOKEN.test(token)))
+  const panel = key[2] === 'h';
+  for (const token of key.slice(3).split(/\s+/)) {
+    if (
+      !token ||
+      (inMain && token === 'header') ||
+      (inCode && CODE_PART_TOKEN.test(token)) ||
+      (panel && HIDING_TOKEN.test(token))
+    )
       continue;
     if (BOILERPLATE_TOKEN.test(token) || TOC_TOKEN.test(token) || COOKIE.test(token)) return true;
   }

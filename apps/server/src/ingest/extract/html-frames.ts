@@ -26,7 +26,9 @@ export type Frame =
   /**
    * `own`: the heading's id or an anchor inside it; `section`: the enclosing section's id;
    * `disclosure`: a `<summary>`, heading what its `<details>` discloses (an FAQ's question);
-   * `titled`: it holds a heading element (a shop's "Materials" accordion), a title as it is.
+   * `titled`: it holds a heading element (a shop's "Materials" accordion), a title as it is;
+   * `emphasis`: a paragraph, heading what follows when it reads as a bold title
+   * (html-emphasis.ts), `plain` once text outside bold was seen in it.
    */
   | (Base & {
       kind: 'heading';
@@ -35,6 +37,8 @@ export type Frame =
       section?: string;
       disclosure?: true;
       titled?: true;
+      emphasis?: true;
+      plain?: true;
     })
   | (Base & { kind: 'pre' })
   /**
@@ -92,6 +96,15 @@ export const summaryFrame = (after: number, own?: string, section?: string): New
   own,
   section,
   disclosure: true,
+});
+
+/** A paragraph's frame, a level below the page's last heading, while it may be a bold title. */
+export const emphasisFrame = (after: number, own?: string, section?: string): NewFrame => ({
+  kind: 'heading',
+  level: Math.min(6, after + 1),
+  own,
+  section,
+  emphasis: true,
 });
 
 /** Structures a heading may stand in: the page, a callout, entry sections, a layout list. */

@@ -1,9 +1,11 @@
 import { codeBlock, joinCallout, titled } from './html-blocks.ts';
 import { elementFrame } from './html-element-frames.ts';
+import { isBold, readsAsTitle } from './html-emphasis.ts';
 import {
   addBlock,
   addDefinition,
   addItem,
+  emphasisFrame,
   endNames,
   endRow,
   type Frame,
@@ -51,6 +53,8 @@ export class StructuredText {
   /** An inline element just closed, with no text since ("<span>€9.50</span><span>…"). */
   private afterInline = false;
   private readonly icons = new IconLabels();
+  /** Depths of the bold elements open (html-emphasis.ts). */
+  private readonly bold: number[] = [];
 
   private get top(): Frame {
     return this.stack.at(-1) as Frame;
@@ -64,7 +68,8 @@ export class StructuredText {
     this.depth++;
     this.outline.enter(name, this.depth);
     this.icons.enter(this.depth, name, attrs, !!this.nearest('cell'));
-    const heading = this.nearest('heading');
+    if (isBold(name, attrs)) this.bold.push(this.depth);
+    const heading = this.heading();
     if (heading && !heading.own && (attrs.id || attrs.name)) heading.own = attrs.id ?? attrs.name;
     if (heading?.disclosure && HEADINGS[name]) heading.titled = true;
     if (!heading) this.sectionId = anchorAhead(name, attrs, this.sectionId);
@@ -91,6 +96,10 @@ export class StructuredText {
       openLayout(this.stack);
       return { kind: 'heading', level, own: attrs.id, section: this.sectionId };
     }
+    // A paragraph where a heading may stand may be a bold title (html-emphasis.ts).
+    if (name === 'p' && headingsAllowed(this.stack)) {
+      return emphasisFrame(this.headingLevel, attrs.id, this.sectionId);
+    }
     return elementFrame(name, attrs, this.stack, this.headingLevel, this.sectionId);
   }
 
@@ -107,7 +116,9 @@ export class StructuredText {
     const top = this.top;
     // Whitespace between block tags is most of the text events and never reaches a line.
     if (top.inline === '' && BLANK.test(text)) return;
-    if (!this.nearest('heading')) this.sectionId = undefined;
+    const paragraph = this.nearest('heading');
+    if (paragraph?.emphasis && this.bold.length === 0 && !BLANK.test(text)) paragraph.plain = true;
+    if (!this.heading()) this.sectionId = undefined;
     top.inline += text;
     countText(this.stack, text, this.nearest('cell')?.th === true);
   }
@@ -120,6 +131,7 @@ export class StructuredText {
     }
     if (name === 'tr') endRow(this.nearest('table'));
     if (name === 'sup') this.superscripts = Math.max(0, this.superscripts - 1);
+    if (this.bold.at(-1) === this.depth) this.bold.pop();
     if (BLOCK_TAGS.has(name)) this.flush(this.top);
     this.afterInline = !BLOCK_TAGS.has(name);
     this.outline.leave(this.depth);
@@ -148,6 +160,12 @@ export class StructuredText {
       if (f.kind === kind) return f as FrameOf<K>;
     }
     return undefined;
+  }
+
+  /** The heading being read, not a paragraph that may turn out to be a bold title. */
+  private heading(): FrameOf<'heading'> | undefined {
+    const heading = this.nearest('heading');
+    return heading?.emphasis ? undefined : heading;
   }
 
   /** The frame's pending inline text becomes one of its blocks. */
@@ -224,8 +242,14 @@ export class StructuredText {
   }
 
   private finishHeading(frame: FrameOf<'heading'>): void {
-    const text = this.contentOf(frame).join(' ').trim();
+    const blocks = this.contentOf(frame);
+    const text = blocks.join(' ').trim();
     if (!text) return;
+    // A paragraph not reading as a bold title is the paragraph it is.
+    if (frame.emphasis && !readsAsTitle(text, !!frame.plain)) {
+      for (const block of blocks) this.emit(block);
+      return;
+    }
     // A summary asking a question or holding a heading heads what it discloses; a label
     // ("History", "Show more") is a line of text: what follows belongs to the section around it.
     const label = frame.disclosure && !frame.titled && !text.endsWith('?');
@@ -237,7 +261,7 @@ export class StructuredText {
     const top = this.top;
     if (top.kind !== 'dl') {
       this.emit(heading);
-      if (!frame.disclosure) this.headingLevel = frame.level;
+      if (!frame.disclosure && !frame.emphasis) this.headingLevel = frame.level;
     } else {
       // The entry before, named and never described, keeps its further names as a line.
       this.flush(top);
@@ -250,7 +274,7 @@ export class StructuredText {
 
   private finishLink(frame: FrameOf<'link'>): void {
     const fragment = frame.href.startsWith('#');
-    const heading = this.nearest('heading');
+    const heading = this.heading();
     const symbolOnly = frame.blocks.length === 0 && !/[\p{L}\p{N}]/u.test(frame.inline);
     // A heading's permalink ("#", "¶") names its anchor; its symbol is not part of the title,
     // nor of a definition's term.

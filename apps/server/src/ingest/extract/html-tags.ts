@@ -23,6 +23,25 @@ export const BLOCK_TAGS = new Set([
   'dd',
   'tr',
 ]);
+/**
+ * ARIA roles that make an element a table's part: GitBook writes its tables, and data grids
+ * theirs, as `<div role="table">` of `role="row"`s of `role="columnheader"` and `role="cell"`s.
+ */
+const TABLE_ROLES: Record<string, string> = {
+  table: 'table',
+  grid: 'table',
+  treegrid: 'table',
+  row: 'tr',
+  columnheader: 'th',
+  rowheader: 'th',
+  cell: 'td',
+  gridcell: 'td',
+};
+
+/** The tag an element's text is read as: one playing a table's part (TABLE_ROLES) as that part. */
+export const structuralTag = (name: string, attrs: Record<string, string>): string =>
+  TABLE_ROLES[attrs.role?.toLowerCase() ?? ''] ?? name;
+
 export const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 export const CALLOUT_CLASS =
   /(?:^|\s)(?:admonition|admonitionblock|callout|alert|note|notice|tip|hint|warning|caution|important|danger|attention)(?:\s|$)/i;

@@ -293,6 +293,19 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
+  it('reads a table written as ARIA roles on divs (GitBook, data grids) as a table', () => {
+    const row = (cells: string[], role = 'cell') =>
+      `<div role="row">${cells.map((c) => `<div role="${role}"><p>${c}</p></div>`).join('')}</div>`;
+    const out = text(
+      `<div role="table" class="w-full"><div role="rowgroup">${row(['Plan', 'Billed monthly'], 'columnheader')}</div>` +
+        `<div role="rowgroup">${row(['Starter', '$11 per user / month'])}${row(['Pro', '$18 per user / month'])}</div></div>` +
+        '<p>Prices exclude tax.</p>',
+    );
+    expect(out).toBe(
+      'Plan: Starter | Billed monthly: $11 per user / month\nPlan: Pro | Billed monthly: $18 per user / month\n\nPrices exclude tax.',
+    );
+  });
+
   it("reads an icon in a table's cell as its label, and elsewhere as nothing", () => {
     const out = text(
       '<table><tr><th>Feature</th><th>Free</th><th>Pro</th></tr>' +
@@ -389,6 +402,8 @@ describe('extractHtml keeps the structure answers need', () => {
         // Docusaurus styles its headings "anchorWithStickyNavbar"; tabs hide all panels but one.
         '<h2 class="anchor anchorWithStickyNavbar_LWe7" id="install">Install</h2>' +
         '<div role="tabpanel"><p>npm i acme</p></div><div role="tabpanel" hidden><p>yarn add acme</p></div>' +
+        // GitBook also marks them with a "hidden" class, which elsewhere hides chrome.
+        '<div role="tabpanel" class="p-4 hidden" hidden><p>pnpm add acme</p></div><p class="hidden">Skip</p>' +
         '<div id="navigation-bar"><a href="/a">A</a></div><div class="menu">Home About</div>' +
         '<section id="cookie-notice"><p>We use cookies.</p></section>',
     );
@@ -408,6 +423,7 @@ describe('extractHtml keeps the structure answers need', () => {
       '## Install {#install}',
       'npm i acme',
       'yarn add acme',
+      'pnpm add acme',
     ]);
   });
 
@@ -649,6 +665,30 @@ describe('extractHtml keeps the structure answers need', () => {
       '# Pricing',
       '## Why was my message split into two?',
       'One emoji makes it Unicode.',
+    ]);
+  });
+
+  it('reads a bold paragraph as the title of what follows it, as site builders write titles', () => {
+    const out = text(
+      '<h2>Our treatments</h2><p class="font_5"><span style="font-weight:bold;">Sports Massage</span></p>' +
+        '<p><span>Deep tissue work for recovery.</span></p><p><span style="font-weight:bold">60 minutes</span> · $125</p>' +
+        '<p><strong>Dry Needling</strong></p><p>Fine needles release trigger points.</p><p><b>30 minutes</b></p>' +
+        // Not a title: partly bold, a sentence, a number.
+        '<p><strong>Note:</strong> arrive early.</p><p><strong>Bring a towel.</strong></p>' +
+        '<h2>Parking</h2><p>Free parking behind the studio.</p>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      '## Our treatments',
+      '### Sports Massage',
+      'Deep tissue work for recovery.',
+      '60 minutes · $125',
+      '### Dry Needling',
+      'Fine needles release trigger points.',
+      '30 minutes',
+      'Note: arrive early.',
+      'Bring a towel.',
+      '## Parking',
+      'Free parking behind the studio.',
     ]);
   });
 

@@ -11,7 +11,7 @@ import {
 import { type PageLink, resolveContexts } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
 import { TabLabels } from './html-tabs.ts';
-import { holdsCode } from './html-tags.ts';
+import { holdsCode, structuralTag } from './html-tags.ts';
 import { resolveLink, safeUrl } from './html-urls.ts';
 
 export type { PageLink } from './html-links.ts';
@@ -169,7 +169,9 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         const isMain = !skip && (footer || isMainMarker(name, attrs));
         const article = isMain && !footer && isArticleMarker(name, attrs);
         const code = holdsCode(name, attrs);
-        stack.push({ name, skip, main: isMain, article, footer, code });
+        // Read by the part it plays: a `<div role="row">` as a table's row.
+        const tag = structuralTag(name, attrs);
+        stack.push({ name: tag, skip, main: isMain, article, footer, code });
         if (article) depth.article++;
         if (code) depth.code++;
         if (footer) depth.footer++;
@@ -182,7 +184,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
           sawMain ||= !footer;
         }
         const title = tabs.panelTitle(name, attrs, stack.length);
-        out((b) => b.open(name, attrs, title));
+        out((b) => b.open(tag, attrs, title));
       },
       ontext(text) {
         if (inTitle) meta.title += text;
@@ -200,7 +202,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
           depth.skip--;
           return;
         }
-        out((b) => b.close(name));
+        out((b) => b.close(frame.name));
         if (frame.main) depth.main--;
         if (frame.article) depth.article--;
       },

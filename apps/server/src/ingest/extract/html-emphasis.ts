@@ -1,0 +1,32 @@
+/**
+ * Titles written as bold paragraphs: site builders (Wix's rich text, Squarespace, WordPress's
+ * classic editor) title a card or a part of a page with `<p><strong>Parking</strong></p>` or a
+ * bold-styled span, not a heading element. Such a paragraph heads what follows it, as a
+ * `<summary>` does: a level below the page's last heading (html-structure.ts).
+ */
+
+/** Bold by its tag or its inline style. */
+export function isBold(name: string, attrs: Record<string, string>): boolean {
+  if (name === 'strong' || name === 'b') return true;
+  return /font-weight\s*:\s*(?:bold|[6-9]00)/i.test(attrs.style ?? '');
+}
+
+/** A title is short. */
+const MAX_TITLE_CHARS = 60;
+const MAX_TITLE_WORDS = 8;
+
+/**
+ * Whether a paragraph's text reads as a title: all of it bold (not `plain` anywhere), short, a
+ * word and not a sentence, an amount or a number ("Sports Massage", "Level 1 – Foundations",
+ * "Do you take walk-ins?"; not "Free Wi-Fi.", "60 minutes", "$80").
+ */
+export function readsAsTitle(text: string, plain: boolean): boolean {
+  return (
+    !plain &&
+    text.length <= MAX_TITLE_CHARS &&
+    text.split(/\s+/).length <= MAX_TITLE_WORDS &&
+    /\p{L}/u.test(text) &&
+    !/[.,;]$/.test(text) &&
+    !/^[-+\d$€£¥₹]/u.test(text)
+  );
+}
