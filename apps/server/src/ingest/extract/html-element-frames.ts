@@ -7,7 +7,7 @@ import {
   newItem,
   newList,
   newTable,
-  summaryFrame,
+  subheadingFrame,
   termFrame,
 } from './html-frames.ts';
 import { isFootnoteRef } from './html-navigation.ts';
@@ -29,7 +29,8 @@ export function elementFrame(
   // A disclosure's toggle asking a question (a `<summary>`, or an accordion's button outside a
   // heading) heads the answer it opens, as the FAQ's heading would.
   const toggle = opensPanel(name, attrs) && !inside(stack, 'heading');
-  if (name === 'summary' || toggle) return summaryFrame(headingLevel, attrs.id, sectionId);
+  if (name === 'summary' || toggle)
+    return subheadingFrame('disclosure', headingLevel, attrs.id, sectionId);
   const top = stack.at(-1) as Frame;
   switch (name) {
     case 'pre':

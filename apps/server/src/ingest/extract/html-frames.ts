@@ -87,24 +87,22 @@ export type NewFrame = OmitEach<Frame, 'depth' | 'blocks' | 'inline'>;
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
- * A `<summary>`'s frame, a level below the page's last heading: it heads what its `<details>`
- * discloses when it asks a question (an FAQ's), or is a line of text (html-structure.ts).
+ * The frame of what may turn out to head the text after it, a level below the page's last
+ * heading (html-structure.ts): a `<summary>` (`disclosure`), which heads what its `<details>`
+ * discloses when it asks a question (an FAQ's), or a paragraph (`emphasis`), when it reads as a
+ * bold title; else either is a line of text.
  */
-export const summaryFrame = (after: number, own?: string, section?: string): NewFrame => ({
+export const subheadingFrame = (
+  as: 'disclosure' | 'emphasis',
+  after: number,
+  own?: string,
+  section?: string,
+): NewFrame => ({
   kind: 'heading',
   level: Math.min(6, after + 1),
   own,
   section,
-  disclosure: true,
-});
-
-/** A paragraph's frame, a level below the page's last heading, while it may be a bold title. */
-export const emphasisFrame = (after: number, own?: string, section?: string): NewFrame => ({
-  kind: 'heading',
-  level: Math.min(6, after + 1),
-  own,
-  section,
-  emphasis: true,
+  ...(as === 'disclosure' ? { disclosure: true } : { emphasis: true }),
 });
 
 /** Structures a heading may stand in: the page, a callout, entry sections, a layout list. */

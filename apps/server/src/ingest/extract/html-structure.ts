@@ -5,7 +5,6 @@ import {
   addBlock,
   addDefinition,
   addItem,
-  emphasisFrame,
   endNames,
   endRow,
   type Frame,
@@ -15,6 +14,7 @@ import {
   openLayout,
   renderedBlocks,
   roomFor,
+  subheadingFrame,
 } from './html-frames.ts';
 import { IconLabels } from './html-icon-labels.ts';
 import { collapse, LINE_BREAK, spacedBefore, withoutInvisible } from './html-inline.ts';
@@ -98,7 +98,7 @@ export class StructuredText {
     }
     // A paragraph where a heading may stand may be a bold title (html-emphasis.ts).
     if (name === 'p' && headingsAllowed(this.stack)) {
-      return emphasisFrame(this.headingLevel, attrs.id, this.sectionId);
+      return subheadingFrame('emphasis', this.headingLevel, attrs.id, this.sectionId);
     }
     return elementFrame(name, attrs, this.stack, this.headingLevel, this.sectionId);
   }

@@ -38,9 +38,17 @@ const TABLE_ROLES: Record<string, string> = {
   gridcell: 'td',
 };
 
-/** The tag an element's text is read as: one playing a table's part (TABLE_ROLES) as that part. */
-export const structuralTag = (name: string, attrs: Record<string, string>): string =>
-  TABLE_ROLES[attrs.role?.toLowerCase() ?? ''] ?? name;
+/**
+ * The tag an element's text is read as: one playing a table's part (TABLE_ROLES) as that part,
+ * one playing a heading (`<div role="heading" aria-level="3">`: Notion, Squarespace's
+ * accordions) as the heading of its level (2 when it gives none, as ARIA says).
+ */
+export function structuralTag(name: string, attrs: Record<string, string>): string {
+  const role = attrs.role?.toLowerCase() ?? '';
+  if (role !== 'heading') return TABLE_ROLES[role] ?? name;
+  const level = Number.parseInt(attrs['aria-level'] ?? '', 10);
+  return `h${Number.isInteger(level) ? Math.min(6, Math.max(1, level)) : 2}`;
+}
 
 export const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 export const CALLOUT_CLASS =

@@ -293,6 +293,22 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
+  it('reads an element playing a heading (role="heading") as a heading of its level', () => {
+    const out = text(
+      '<div role="heading" aria-level="1">Help</div><p>Start here.</p>' +
+        '<div class="notion-header-block"><div role="heading" aria-level="3" id="refunds">Refunds</div></div>' +
+        '<p>Within 14 days.</p><span role="heading">Contact</span><p>Write to us.</p>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      '# Help',
+      'Start here.',
+      '### Refunds {#refunds}',
+      'Within 14 days.',
+      '## Contact',
+      'Write to us.',
+    ]);
+  });
+
   it('reads a table written as ARIA roles on divs (GitBook, data grids) as a table', () => {
     const row = (cells: string[], role = 'cell') =>
       `<div role="row">${cells.map((c) => `<div role="${role}"><p>${c}</p></div>`).join('')}</div>`;
