@@ -95,7 +95,8 @@ export interface Place {
   controlled: ReadonlySet<string>;
   /**
    * A `<details>` element's own child: what it discloses, which a theme hides with a style until
-   * it is opened (Docusaurus writes `<div style="display:none">` there to animate it).
+   * it is opened (Docusaurus writes `<div style="display:none">` there to animate it); or a child
+   * of the block holding a toggle that names no panel (Notion's toggles).
    */
   disclosed: boolean;
 }
@@ -148,13 +149,17 @@ export const opensPanel = (name: string, attrs: Record<string, string>) =>
   (name === 'button' ? attrs.role !== 'tab' : attrs.role === 'button') &&
   ('aria-controls' in attrs || 'aria-expanded' in attrs);
 
+/** A toggle that does not say which panel it opens: the one hidden after it (Notion's). */
+export const togglesUnnamedPanel = (name: string, attrs: Record<string, string>) =>
+  opensPanel(name, attrs) && !attrs['aria-controls'];
+
 /** A kept toggle's panels, kept though hidden (a menu's toggle in a dropped header adds none). */
 export function notePanels(name: string, attrs: Record<string, string>, ids: Set<string>): void {
   if (!opensPanel(name, attrs)) return;
   for (const id of (attrs['aria-controls'] ?? '').split(/\s+/)) if (id) ids.add(id);
 }
 
-function isHidden(attrs: Record<string, string>): boolean {
+export function isHidden(attrs: Record<string, string>): boolean {
   if (attrs['aria-hidden'] === 'true' || 'hidden' in attrs) return true;
   const style = attrs.style;
   return !!style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);

@@ -11,6 +11,9 @@ export function isBold(name: string, attrs: Record<string, string>): boolean {
   return /font-weight\s*:\s*(?:bold|[6-9]00)/i.test(attrs.style ?? '');
 }
 
+/** An amount of money: a card's bold "From £395, including VAT" is its price, not its title. */
+const AMOUNT = /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|(?:EUR|USD|GBP)\b)/u;
+
 /** A title is short. */
 const MAX_TITLE_CHARS = 60;
 const MAX_TITLE_WORDS = 8;
@@ -18,7 +21,7 @@ const MAX_TITLE_WORDS = 8;
 /**
  * Whether a paragraph's text reads as a title: all of it bold (not `plain` anywhere), short, a
  * word and not a sentence, an amount or a number ("Sports Massage", "Level 1 – Foundations",
- * "Do you take walk-ins?"; not "Free Wi-Fi.", "60 minutes", "$80").
+ * "Do you take walk-ins?"; not "Free Wi-Fi.", "60 minutes", "From £395, including VAT").
  */
 export function readsAsTitle(text: string, plain: boolean): boolean {
   return (
@@ -27,6 +30,7 @@ export function readsAsTitle(text: string, plain: boolean): boolean {
     text.split(/\s+/).length <= MAX_TITLE_WORDS &&
     /\p{L}/u.test(text) &&
     !/[.,;]$/.test(text) &&
-    !/^[-+\d$€£¥₹]/u.test(text)
+    !/^[-+\d$€£¥₹]/u.test(text) &&
+    !AMOUNT.test(text)
   );
 }

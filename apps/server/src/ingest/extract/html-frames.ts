@@ -182,12 +182,31 @@ export function addDefinition(dl: Frame, body: string): void {
   dl.terms = [];
 }
 
+/** Columns a first row of ordinary cells may head; fewer are a label and its value. */
+const MIN_HEADED_COLUMNS = 3;
+const MAX_LABEL_CHARS = 30;
+
+/**
+ * Whether a table's first row is its header: header cells, or (Notion's simple tables, editors
+ * writing no `<th>`) three or more ordinary cells that read as column labels: short, distinct,
+ * no figures nor code ("Plan | Credits | Price"; not "Balcony | No | Yes | Yes", "Starter | €44").
+ */
+function headsColumns(row: Cell[]): boolean {
+  if (row.every((c) => c.th)) return true;
+  const texts = row.map((c) => c.text.trim());
+  return (
+    texts.length >= MIN_HEADED_COLUMNS &&
+    new Set(texts).size === texts.length &&
+    texts.every((t) => t && t.length <= MAX_LABEL_CHARS && !/\d|```/.test(t) && !/[.!?]$/.test(t))
+  );
+}
+
 /** A row ends (at the next `<tr>`, `</tr>` or the table's end): rendered with its header. */
 export function endRow(table: FrameOf<'table'> | undefined): void {
   if (!table || table.row.length === 0) return;
   const row = table.row;
   table.row = [];
-  if (row.every((c) => c.th) && table.header === null && table.rows.length === 0) {
+  if (table.header === null && table.rows.length === 0 && headsColumns(row)) {
     table.header = row.map((c) => c.text);
     return;
   }

@@ -309,6 +309,21 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it('takes a first row of column labels for the header where no cell is marked one (Notion)', () => {
+    const out = text(
+      '<table><tr><td>Plan</td><td>Credits</td><td>Price</td></tr>' +
+        '<tr><td>Starter</td><td>4 per month</td><td>€44</td></tr></table>' +
+        // Not labels: repeated words, figures.
+        '<table><tr><td>Balcony</td><td>No</td><td>Yes</td><td>Yes</td></tr><tr><td>Bathtub</td><td>No</td><td>No</td><td>Yes</td></tr></table>' +
+        '<table><tr><td>Starter</td><td>4 credits</td><td>€44</td></tr><tr><td>Regular</td><td>8 credits</td><td>€80</td></tr></table>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      'Plan: Starter | Credits: 4 per month | Price: €44',
+      'Balcony | No | Yes | Yes\nBathtub | No | No | Yes',
+      'Starter | 4 credits | €44\nRegular | 8 credits | €80',
+    ]);
+  });
+
   it('reads a table written as ARIA roles on divs (GitBook, data grids) as a table', () => {
     const row = (cells: string[], role = 'cell') =>
       `<div role="row">${cells.map((c) => `<div role="${role}"><p>${c}</p></div>`).join('')}</div>`;
@@ -684,13 +699,33 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it("keeps what a toggle naming no panel hides near it (Notion's toggles), not other hidden text", () => {
+    const button =
+      '<div style="width:24px"><div role="button" tabindex="0" aria-expanded="false" aria-label="Open"><svg><path d="M2"></path></svg></div></div>';
+    const out = text(
+      // Its children in the row's text column, or after the row (a toggle heading's).
+      `<div class="notion-toggle-block"><div style="display:flex">${button}<div style="flex:1 1 0px">` +
+        '<div class="notranslate">How long is the test?</div><div style="display:none"><div>About 15 minutes.</div></div></div></div></div>' +
+        `<div class="notion-toggle-block"><div style="display:flex">${button}<div><div role="heading" aria-level="3">No-shows</div></div></div>` +
+        '<div style="display:none"><div>Your credit comes back.</div></div></div>' +
+        '<div><div>Further on.</div><div style="display:none">Tracking text</div></div>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      'How long is the test?',
+      'About 15 minutes.',
+      '### No-shows',
+      'Your credit comes back.',
+      'Further on.',
+    ]);
+  });
+
   it('reads a bold paragraph as the title of what follows it, as site builders write titles', () => {
     const out = text(
       '<h2>Our treatments</h2><p class="font_5"><span style="font-weight:bold;">Sports Massage</span></p>' +
         '<p><span>Deep tissue work for recovery.</span></p><p><span style="font-weight:bold">60 minutes</span> · $125</p>' +
         '<p><strong>Dry Needling</strong></p><p>Fine needles release trigger points.</p><p><b>30 minutes</b></p>' +
         // Not a title: partly bold, a sentence, a number.
-        '<p><strong>Note:</strong> arrive early.</p><p><strong>Bring a towel.</strong></p>' +
+        '<p><strong>Note:</strong> arrive early.</p><p><strong>Bring a towel.</strong></p><p><strong>From £95 a session</strong></p>' +
         '<h2>Parking</h2><p>Free parking behind the studio.</p>',
     );
     expect(out.split('\n\n')).toEqual([
@@ -703,6 +738,7 @@ describe('extractHtml keeps the structure answers need', () => {
       '30 minutes',
       'Note: arrive early.',
       'Bring a towel.',
+      'From £95 a session',
       '## Parking',
       'Free parking behind the studio.',
     ]);

@@ -2,11 +2,13 @@ import { Parser } from 'htmlparser2';
 import {
   isArticleMarker,
   isBoilerplate,
+  isHidden,
   isMainMarker,
   isSiteFooter,
   notePanels,
   type Place,
   type Region,
+  togglesUnnamedPanel,
 } from './html-boilerplate.ts';
 import { type PageLink, resolveContexts } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
@@ -97,6 +99,8 @@ function readMeta(
 
 interface Frame {
   name: string;
+  /** It holds a toggle naming no panel: what is hidden near it after that is the toggle's panel. */
+  toggles?: boolean;
   skip: boolean;
   main: boolean;
   /** `<main>`, `<article>` or the main landmark (a region by markup, not by a wrapper's id). */
@@ -104,6 +108,20 @@ interface Frame {
   /** The home page's footer, kept as main text. */
   footer: boolean;
   code: boolean;
+}
+
+/**
+ * How near a toggle naming no panel (Notion's `<div role="button" aria-expanded="false">`) its
+ * hidden panel is: both within a few wrappers of the block holding them (Notion: the button's
+ * box, the toggle's row, the block; its children in the row's text column or after the row).
+ */
+const TOGGLE_REACH = 3;
+
+/** A toggle naming no panel opens the first element hidden near it, and only that one. */
+function noteToggles(stack: Frame[], name: string, attrs: Record<string, string>): void {
+  if (isHidden(attrs)) for (const f of stack) f.toggles = false;
+  if (togglesUnnamedPanel(name, attrs))
+    for (const f of stack.slice(-TOGGLE_REACH)) f.toggles = true;
 }
 
 /** How many open elements of each kind the parser is inside. */
@@ -114,7 +132,7 @@ function placeOf(
   depth: Depths,
   byClass: boolean,
   controlled: ReadonlySet<string>,
-  parent: string | undefined,
+  around: Frame[],
 ): Place {
   const region: Region = depth.article > 0 ? 'article' : depth.main > 0 ? 'main' : 'page';
   // The home page's footer is read whole: its class marks do not count.
@@ -123,7 +141,9 @@ function placeOf(
     inCode: depth.code > 0,
     byClass: byClass && depth.footer === 0,
     controlled,
-    disclosed: parent === 'details',
+    // What a <details> discloses; what a toggle naming no panel hides near it.
+    disclosed:
+      around.at(-1)?.name === 'details' || around.slice(-TOGGLE_REACH).some((f) => f.toggles),
   };
 }
 
@@ -161,11 +181,14 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         }
         readMeta(meta, name, attrs, pageUrl, depth.skip > 0);
         const footer = home && depth.skip === 0 && isSiteFooter(name, attrs, depth.footer > 0);
-        const place = placeOf(depth, byClass, controlled, stack.at(-1)?.name);
+        const place = placeOf(depth, byClass, controlled, stack);
         // A tab's label is read apart, for its panel (html-tabs.ts).
         const tab = depth.skip === 0 && tabs.opens(name, attrs, stack.length + 1);
         const skip = tab || (!footer && (depth.skip > 0 || isBoilerplate(name, attrs, place)));
-        if (!skip) notePanels(name, attrs, controlled);
+        if (!skip) {
+          notePanels(name, attrs, controlled);
+          noteToggles(stack, name, attrs);
+        }
         const isMain = !skip && (footer || isMainMarker(name, attrs));
         const article = isMain && !footer && isArticleMarker(name, attrs);
         const code = holdsCode(name, attrs);
