@@ -95,8 +95,8 @@ export interface Place {
   controlled: ReadonlySet<string>;
   /**
    * A `<details>` element's own child: what it discloses, which a theme hides with a style until
-   * it is opened (Docusaurus writes `<div style="display:none">` there to animate it); or a child
-   * of the block holding a toggle that names no panel (Notion's toggles).
+   * it is opened (Docusaurus writes `<div style="display:none">` there to animate it); or the
+   * first element hidden near a toggle that names no panel (Notion's toggles, html.ts).
    */
   disclosed: boolean;
 }

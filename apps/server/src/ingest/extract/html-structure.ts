@@ -117,7 +117,9 @@ export class StructuredText {
     // Whitespace between block tags is most of the text events and never reaches a line.
     if (top.inline === '' && BLANK.test(text)) return;
     const paragraph = this.nearest('heading');
-    if (paragraph?.emphasis && this.bold.length === 0 && !BLANK.test(text)) paragraph.plain = true;
+    // Bold from the paragraph in: a wrapper setting a whole card in bold makes no titles.
+    const bold = (this.bold.at(-1) ?? -1) >= (paragraph?.depth ?? 0);
+    if (paragraph?.emphasis && !bold && !BLANK.test(text)) paragraph.plain = true;
     if (!this.heading()) this.sectionId = undefined;
     top.inline += text;
     countText(this.stack, text, this.nearest('cell')?.th === true);

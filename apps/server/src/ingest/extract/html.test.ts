@@ -726,6 +726,7 @@ describe('extractHtml keeps the structure answers need', () => {
         '<p><strong>Dry Needling</strong></p><p>Fine needles release trigger points.</p><p><b>30 minutes</b></p>' +
         // Not a title: partly bold, a sentence, a number.
         '<p><strong>Note:</strong> arrive early.</p><p><strong>Bring a towel.</strong></p><p><strong>From £95 a session</strong></p>' +
+        '<div style="font-weight:600"><p>Mats provided</p></div>' +
         '<h2>Parking</h2><p>Free parking behind the studio.</p>',
     );
     expect(out.split('\n\n')).toEqual([
@@ -739,6 +740,7 @@ describe('extractHtml keeps the structure answers need', () => {
       'Note: arrive early.',
       'Bring a towel.',
       'From £95 a session',
+      'Mats provided',
       '## Parking',
       'Free parking behind the studio.',
     ]);
