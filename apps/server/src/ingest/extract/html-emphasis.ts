@@ -1,3 +1,5 @@
+import { AMOUNT } from '../../lib/money.ts';
+
 /**
  * Titles written as bold paragraphs: site builders (Wix's rich text, Squarespace, WordPress's
  * classic editor) title a card or a part of a page with `<p><strong>Parking</strong></p>` or a
@@ -10,9 +12,6 @@ export function isBold(name: string, attrs: Record<string, string>): boolean {
   if (name === 'strong' || name === 'b') return true;
   return /font-weight\s*:\s*(?:bold|[6-9]00)/i.test(attrs.style ?? '');
 }
-
-/** An amount of money: a card's bold "From £395, including VAT" is its price, not its title. */
-const AMOUNT = /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|(?:EUR|USD|GBP)\b)/u;
 
 /** A title is short. */
 const MAX_TITLE_CHARS = 60;
@@ -31,6 +30,7 @@ export function readsAsTitle(text: string, plain: boolean): boolean {
     /\p{L}/u.test(text) &&
     !/[.,;]$/.test(text) &&
     !/^[-+\d$€£¥₹]/u.test(text) &&
+    // A card's bold "From £395, including VAT" is its price, not its title.
     !AMOUNT.test(text)
   );
 }

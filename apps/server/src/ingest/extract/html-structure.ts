@@ -120,7 +120,7 @@ export class StructuredText {
     // Bold from the paragraph in: a wrapper setting a whole card in bold makes no titles.
     const bold = (this.bold.at(-1) ?? -1) >= (paragraph?.depth ?? 0);
     if (paragraph?.emphasis && !bold && !BLANK.test(text)) paragraph.plain = true;
-    if (!this.heading()) this.sectionId = undefined;
+    if (!paragraph || paragraph.emphasis) this.sectionId = undefined;
     top.inline += text;
     countText(this.stack, text, this.nearest('cell')?.th === true);
   }

@@ -1,3 +1,5 @@
+import { AMOUNT } from '../../lib/money.ts';
+
 /**
  * The kind of answer a question asks for, read from its question words, as classic question
  * answering does: "how many / how big / how long / what size / which port / what is the
@@ -65,8 +67,10 @@ const VALUE = new RegExp(
  * An amount of money ("€9.50", "$12", "20 EUR", "£2,400"), or none asked ("free", "no
  * charge"; not a free trial, which says nothing of the price after it).
  */
-const MONEY =
-  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF|dollars?|euros?|pounds?)\b)|\bno\s+(?:charge|cost)\b|\bfree\b(?!\s+trial)/i;
+const MONEY = new RegExp(
+  String.raw`${AMOUNT.source}|\bno\s+(?:charge|cost)\b|\bfree\b(?!\s+trial)`,
+  'i',
+);
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;

@@ -57,8 +57,7 @@ export function rowParts(row: string): { labels: string; values: string } {
  * cell the way a definition is about its term; a long first cell is text, not a key.
  */
 export function rowKey(row: string): ReadonlySet<string> {
-  const first = row.split(' | ')[0] ?? '';
-  const value = first.replace(/^[^:|\n]{1,40}?:\s/, '');
+  const value = rowParts(row).values.split(' | ')[0] ?? '';
   if (value.split(/\s+/).length > MAX_HEAD_WORDS) return new Set();
   return namedTerms(value);
 }
