@@ -11,8 +11,12 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_SETS_DIR = path.join(HERE, 'sets');
 /** Small business sites of our own with their questions, a development set (business/README.md). */
 export const BUSINESS_DIR = path.join(HERE, 'business');
+/** Our questions about the fixtures' own sites (`../shared/fixtures/sites`), a development set. */
+export const DEV_DIR = path.join(HERE, 'dev');
 /** Every directory a set is read from, development sets first. */
-export const SET_DIRS = [QA_DEV_DIR, BUSINESS_DIR, REPO_SETS_DIR];
+export const SET_DIRS = [QA_DEV_DIR, BUSINESS_DIR, DEV_DIR, REPO_SETS_DIR];
+/** The fixtures' published sites, served as they are (not built by the fetch script). */
+const FIXTURE_SITES_DIR = path.join(FIXTURES_DIR, 'sites');
 
 export interface SingleTurn {
   question: string;
@@ -49,7 +53,8 @@ function prefixesIn(dir: string): string[] {
 
 /**
  * Every `<prefix>_qa.jsonl` / `<prefix>_followups.jsonl` in SET_DIRS whose site is kept beside
- * it (`sites/<prefix>/`) or is one the fetch script builds (`sites/<prefix>-<version>`); sets
+ * it (`sites/<prefix>/`), is one of the fixtures' published sites (`sites/<prefix>/` there) or
+ * is one the fetch script builds (`sites/<prefix>-<version>`); sets
  * added later are picked up alike.
  * A prefix may live in one directory only: two files of the same name would be two sets judged
  * under one name.
@@ -67,8 +72,10 @@ export function loadSets(only?: string): QaSet[] {
   for (const name of [...dirOf.keys()].sort()) {
     if (only && name !== only) continue;
     const dir = dirOf.get(name) as string;
-    const own = path.join(dir, 'sites', name);
-    const site = existsSync(own) ? { dir: own } : SITES.find((s) => s.startsWith(`${name}-`));
+    const kept = [path.join(dir, 'sites', name), path.join(FIXTURE_SITES_DIR, name)].find(
+      existsSync,
+    );
+    const site = kept ? { dir: kept } : SITES.find((s) => s.startsWith(`${name}-`));
     if (!site) {
       process.stderr.write(`[answer-quality] ${name}: no site of that name is built; skipped\n`);
       continue;
