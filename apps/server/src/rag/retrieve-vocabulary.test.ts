@@ -76,6 +76,23 @@ describe('retrieve: how software documentation writes its words', () => {
     expect(await headings(bot.botId, 'What is your email?', 1)).toEqual(['Amenities']);
   });
 
+  it('finds a release by its line when the page numbers it in three parts', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Release notes',
+      text: [
+        '## Version 1.6.0 (2024-04-20)',
+        'Changed: the theme no longer bundles its scripting library.',
+        '## Version 1.5.3 (2023-09-18)',
+        'Changed: the theme library changed its icons.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    expect(await headings(bot.botId, 'What changed in the theme in 1.6?', 1)).toEqual([
+      'Version 1.6.0 (2024-04-20)',
+    ]);
+  });
+
   it('ranks the sentence explaining an API above a code example repeating its words', async () => {
     const bot = await createBot(t.db);
     await addDocument(t.db, bot, {

@@ -18,12 +18,18 @@ describe('impliedTerms', () => {
   it('does not take dates, ranges, versions, addresses or prices for telephone numbers', () => {
     for (const text of [
       'Released 2023-01-15, maintained 1998-2004.',
-      'Listen on 192.168.100.200 port 8080, version 1.2.3.',
+      'Listen on 192.168.100.200 port 8080, version 1.2.',
       'ISBN 978-3-16-148410-0; Band 2 costs £73.50; open 8:30am – 5:30pm.',
       'Pass 1 2 3 4 5 6 7 8 as arguments, or 2147483647.',
     ]) {
       expect(impliedTerms(text)).toEqual([]);
     }
+  });
+
+  it('gives a release number of three parts its release line, not an address', () => {
+    expect(impliedTerms('Version 1.6.0 (2024-04-20)')).toEqual(['1.6']);
+    expect(impliedTerms('Fixed in v2.39.5 and 2.39.2; see 18.20.4.')).toEqual(['2.39', '18.20']);
+    expect(impliedTerms('Listen on 192.168.100.200 or 10.0.0.1, not 1.6 or 3.5.')).toEqual([]);
   });
 
   it('gives an e-mail address "email", and hyphened words closed', () => {

@@ -16,6 +16,12 @@ const PHONE_DIGITS = { min: 7, max: 15 };
 const PHONE_TERMS = ['phone', 'telephone', 'contact'].map(stem);
 const EMAIL_TERMS = ['email', 'contact'].map(stem);
 
+/**
+ * A release number of three parts ("1.6.0", "15.2.1"): its release line ("1.6") is what a
+ * reader asks about ("since 1.6", "What changed in 15.2?"). Four parts are an address.
+ */
+const RELEASE = /(?<![\p{L}\p{N}.])v?(\d{1,4}\.\d{1,4})\.\d{1,4}(?![\p{N}]|\.\p{N})/gu;
+
 const isPhone = (match: string) => {
   const digits = match.replace(/\D/g, '').length;
   return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
@@ -23,13 +29,14 @@ const isPhone = (match: string) => {
 
 /**
  * Terms a text holds without writing them, as index terms beside its own: its hyphened words
- * closed (closedCompounds: "Wi-Fi" as wifi), and what its telephone numbers and e-mail
- * addresses are. A contact page or a footer gives "01603 555 018" or "Call us on …" without
+ * closed (closedCompounds: "Wi-Fi" as wifi), its release numbers' lines (RELEASE), and what its
+ * telephone numbers and e-mail addresses are. A contact page or a footer gives "01603 555 018" or "Call us on …" without
  * the words a customer asks with ("What is your phone number?", "… your email?"), and a number
  * or an address reads as what it is to anyone. Each is counted once per text.
  */
 export function impliedTerms(text: string): string[] {
   const out = closedCompounds(text);
+  for (const [, line = ''] of text.matchAll(RELEASE)) if (!out.includes(line)) out.push(line);
   if ([...text.matchAll(PHONE)].some(([match]) => isPhone(match))) out.push(...PHONE_TERMS);
   if (EMAIL.test(text)) {
     for (const t of EMAIL_TERMS) if (!out.includes(t)) out.push(t);

@@ -9,5 +9,6 @@
  * 1: irregular verbs' forms stemmed as their verb.
  * 2: hyphenated words also given closed ("wi-fi" → wifi); telephone numbers and e-mail
  *    addresses give phone, telephone, email, contact (implied-terms.ts).
+ * 3: a release number of three parts also gives its line ("1.6.0" → 1.6).
  */
-export const TERMS_VERSION = 2;
+export const TERMS_VERSION = 3;
