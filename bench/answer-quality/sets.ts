@@ -54,7 +54,8 @@ function prefixesIn(dir: string): string[] {
 /**
  * Every `<prefix>_qa.jsonl` / `<prefix>_followups.jsonl` in SET_DIRS whose site is kept beside
  * it (`sites/<prefix>/`), is one of the fixtures' published sites (`sites/<prefix>/` there) or
- * is one the fetch script builds (`sites/<prefix>-<version>`); sets
+ * is one the fetch script builds (`sites/<prefix>-<version>`); a prefix `<site>.<name>` is a
+ * further set about the site `<site>` (`git.more`); sets
  * added later are picked up alike.
  * A prefix may live in one directory only: two files of the same name would be two sets judged
  * under one name.
@@ -72,10 +73,12 @@ export function loadSets(only?: string): QaSet[] {
   for (const name of [...dirOf.keys()].sort()) {
     if (only && name !== only) continue;
     const dir = dirOf.get(name) as string;
-    const kept = [path.join(dir, 'sites', name), path.join(FIXTURE_SITES_DIR, name)].find(
+    // A further set about a site another set names: `git.more` asks about git's site.
+    const siteName = name.split('.')[0] as string;
+    const kept = [path.join(dir, 'sites', siteName), path.join(FIXTURE_SITES_DIR, siteName)].find(
       existsSync,
     );
-    const site = kept ? { dir: kept } : SITES.find((s) => s.startsWith(`${name}-`));
+    const site = kept ? { dir: kept } : SITES.find((s) => s.startsWith(`${siteName}-`));
     if (!site) {
       process.stderr.write(`[answer-quality] ${name}: no site of that name is built; skipped\n`);
       continue;
