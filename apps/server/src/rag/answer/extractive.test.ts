@@ -1135,3 +1135,32 @@ describe('a long section cut into several windows', () => {
     expect(passages[0]).toBe(later);
   });
 });
+
+describe('a long question in a customer’s own words', () => {
+  const logging = passage({
+    title: 'Logging',
+    text: 'Lock waits: a log line is written when a session waits longer than the deadlock timeout for a lock.',
+  });
+  const locks = passage({
+    title: 'Lock management',
+    text: 'The check for a deadlock is relatively expensive, so the server does not run it every time it waits for a lock.',
+  });
+  const question =
+    'Why is a deadlock not noticed the instant two sessions start waiting on each other?';
+
+  it('is answered from, and cites, a section sharing fewer of its words once one shares enough', () => {
+    const { text, passages } = extractAnswer({
+      bot,
+      question,
+      history: [],
+      passages: [logging, locks],
+    });
+    expect(text).not.toBe(DONT_KNOW_REPLY);
+    expect(passages).toContain(locks);
+  });
+
+  it('is still not answered when no section shares enough of it', () => {
+    const { text } = extractAnswer({ bot, question, history: [], passages: [locks] });
+    expect(text).toBe(DONT_KNOW_REPLY);
+  });
+});

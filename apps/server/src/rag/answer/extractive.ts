@@ -4,6 +4,7 @@ import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
 import { asksAboutPrevious, carryTopic } from './follow-up.ts';
 import {
+  answerablePassages,
   closeFaqSection,
   closeQaMatch,
   isSmallTalk,
@@ -243,9 +244,9 @@ export function extractAnswer(
   const qa = closeQaMatch(input.question, input.passages);
   if (qa) return { text: qa.text.trim(), passages: [qa] };
   const search = input.search ?? carryTopic(input.question, input.history);
-  const allRelevant = relevantPassages(search, input.passages, minSimilarity, { siteWide: true });
-  const relevant = allRelevant.slice(0, MAX_PASSAGES);
+  const relevant = relevantPassages(search, input.passages, minSimilarity, { siteWide: true });
   if (relevant.length === 0) return { text: DONT_KNOW_REPLY, passages: [] };
+  const allRelevant = answerablePassages(search, input.passages, minSimilarity);
   const others = allRelevant.map((r) => r.passage);
   const faq = closeFaqSection(input.question, others);
   if (faq) return answerOf(opening(faq), others);
@@ -267,7 +268,7 @@ export function extractAnswer(
     const chosen = choose(candidates, best);
     if (coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) return answerOf(chosen, others);
   }
-  const byMeaning = relevant.find((r) => r.closeInMeaning);
+  const byMeaning = relevant.slice(0, MAX_PASSAGES).find((r) => r.closeInMeaning);
   const fromOpening = byMeaning ? opening(byMeaning.passage) : [];
   if (fromOpening.length > 0) return answerOf(fromOpening, others);
   return { text: DONT_KNOW_REPLY, passages: [] };
