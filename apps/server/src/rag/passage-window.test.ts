@@ -58,6 +58,38 @@ describe('the window cut from a section', () => {
   });
 });
 
+describe('the window around a line matching the question', () => {
+  it('reaches a better-matching line a few units away, past lines matching nothing', () => {
+    const units = unitsOf(
+      [
+        '--cached: Search the index.',
+        '--no-index: Search a folder that is not a repository.',
+        '--exclude: Skip ignored files. Only useful when searching a folder with --no-index.',
+        '--text: Read binary files as text.',
+        '--recursive: Search in subfolders.',
+      ].join('\n'),
+    );
+    const score = (u: { text: string }) =>
+      u.text.startsWith('Only')
+        ? 5
+        : u.text.startsWith('--no-index')
+          ? 4
+          : u.text.startsWith('--recursive')
+            ? 1
+            : 0;
+    const texts = units.map((u) => u.text);
+    // Room for four of the six units.
+    const room = [1, 2, 3, 4].reduce((n, i) => n + (texts[i]?.length ?? 0) + 2, -2);
+    const { start, end } = bestWindow(units, units.map(score), room);
+    expect(texts.slice(start, end)).toContain(
+      '--no-index: Search a folder that is not a repository.',
+    );
+    expect(texts.slice(start, end)).toContain(
+      'Only useful when searching a folder with --no-index.',
+    );
+  });
+});
+
 /**
  * The window around the unit starting with `best` (a unit starting with `weaker` scoring less),
  * with room for the first two units only.
