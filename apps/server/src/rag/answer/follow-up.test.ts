@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../test/helpers/fake-openai.ts';
-import { carryTopic, leansOnContext, searchRequestFor } from './follow-up.ts';
+import { carryTopic, leansOnContext, pointsBack, searchRequestFor } from './follow-up.ts';
 import { createLlmEngine } from './llm.ts';
 import { parseRewrite } from './rewrite.ts';
 import { parseSearchTerms } from './search-terms.ts';
@@ -176,6 +176,20 @@ describe('without a model', () => {
     expect(leansOnContext('Can I restrict it to a few lines?')).toBe(true);
     expect(leansOnContext('And the price?')).toBe(true);
     expect(leansOnContext('Which port does the daemon listen on by default?')).toBe(false);
+  });
+
+  it('reads "that" as pointing back unless it opens a clause', () => {
+    expect(pointsBack('Where does that file end up in the generated HTML?')).toBe(true);
+    expect(pointsBack('OK, I did that and installed the package. What am I missing?')).toBe(true);
+    expect(pointsBack('Can I change that?')).toBe(true);
+    expect(pointsBack('Will other sessions still read the table while that runs?')).toBe(true);
+    expect(pointsBack('For that, could I write a string literal instead?')).toBe(true);
+    expect(pointsBack('Is there an option that makes the build fail on warnings?')).toBe(false);
+    expect(pointsBack('My drive is a disk that isn’t always plugged in. What should I do?')).toBe(
+      false,
+    );
+    expect(pointsBack('Which files that I deleted can be restored?')).toBe(false);
+    expect(pointsBack('How do I make sure that the build fails on warnings?')).toBe(false);
   });
 
   it('carries the earlier topic, not the words that only shaped its request', () => {
