@@ -63,3 +63,27 @@ describe('sentence scores for a table row', () => {
     expect(candidates[0]?.score).toBeGreaterThan(candidates[1]?.score ?? Infinity);
   });
 });
+
+describe('sentence scores where every passage is about the question’s subject', () => {
+  const hosting: Passage = {
+    ...passageOf(
+      [
+        'When the site is in a subdirectory of a domain, put that subdirectory in the setting.',
+        'A subdirectory of a domain serves the site like its root.',
+        'The site may move to another subdirectory of the domain later.',
+        'Every subdirectory of the domain can hold a site.',
+        'Pages behind a login are skipped by the proxy.',
+      ].join(' '),
+    ),
+    title: 'Hosting',
+  };
+
+  it('prefer a sentence on the subject to one holding only words the question mentions in passing', () => {
+    const question =
+      'Our site is in a subdirectory of our domain, behind a proxy. Which address do I use?';
+    const candidates = candidatesOf(hosting, 0);
+    scoreCandidates(wantedTerms({ question }), answerTypeOf(question), new Set(), candidates);
+    const score = (start: string) => candidates.find((c) => c.text.startsWith(start))?.score ?? 0;
+    expect(score('When the site')).toBeGreaterThan(score('Pages behind'));
+  });
+});

@@ -11,6 +11,18 @@ import { namesDefinition } from './definitions.ts';
  */
 const RANK_DISCOUNT = 0.15;
 /**
+ * How much a question word's rarity among the candidate sentences adds to its weight (1 + this
+ * × ln(n / df)). The passages are about the question's subject, so its own words are in most of
+ * them and a word it mentions in passing in few: at 1, "Our docs live under a sub-folder of the
+ * company domain …" was answered with "… the docs_dir and its sub-directories" (doc, sub) over
+ * "If the 'root' of the MkDocs site will be within a subdirectory of a domain, be sure to
+ * include that subdirectory in the setting" (site, domain, MkDocs, all common there). On the
+ * development sets 0.25–0.35 gained five answers holding their phrase (MkDocs, Notion, a
+ * PostgreSQL and two Squarespace follow-ups) and lost none, 0.1 and 0.2 lost some of them
+ * again, none at all lost four; the held-out PostgreSQL set −1 at 0.3.
+ */
+const RARITY_WEIGHT = 0.3;
+/**
  * Score factor for a sentence on a definition line whose defined term the question names
  * (`--dry-run: Lists what would be sent …` for "does sync --dry-run upload anything?"): the
  * line is about exactly what is asked, even when it shares fewer words with the question than a
@@ -84,8 +96,8 @@ const MIN_WORDS = 3;
 
 /**
  * Scores every sentence by the wanted terms it contains, each weighted by its own weight (lower
- * for terms carried from the previous turn) and by how rare it is among the candidate sentences
- * (a word every sentence has says little), with a preference for better-ranked passages
+ * for terms carried from the previous turn) and somewhat by how rare it is among the candidate
+ * sentences (RARITY_WEIGHT), with a preference for better-ranked passages
  * (RANK_DISCOUNT), for definitions of what is asked, for the section documenting the name it
  * asks about (`asked`: the question's qualified names) and for the kind of answer asked for, and
  * against rambling sentences. Sets each candidate's `score` and `matches`.
@@ -105,7 +117,7 @@ export function scoreCandidates(
   for (const c of candidates) {
     let s = 0;
     for (const [t, w] of topic) {
-      const weight = w * (1 + Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
+      const weight = w * (1 + RARITY_WEIGHT * Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
       if (c.terms.has(t)) {
         s += weight;
         c.matches = true;
