@@ -30,9 +30,10 @@ const isPhone = (match: string) => {
 /**
  * Terms a text holds without writing them, as index terms beside its own: its hyphened words
  * closed (closedCompounds: "Wi-Fi" as wifi), its release numbers' lines (RELEASE), and what its
- * telephone numbers and e-mail addresses are. A contact page or a footer gives "01603 555 018" or "Call us on …" without
- * the words a customer asks with ("What is your phone number?", "… your email?"), and a number
- * or an address reads as what it is to anyone. Each is counted once per text.
+ * telephone numbers and e-mail addresses are. A contact page or a footer gives "01603 555 018"
+ * or "Call us on …" without the words a customer asks with ("What is your phone number?", "…
+ * your email?"), and a number or an address reads as what it is to anyone. Each is counted
+ * once per text.
  */
 export function impliedTerms(text: string): string[] {
   const out = closedCompounds(text);
