@@ -11,7 +11,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_SETS_DIR = path.join(HERE, 'sets');
 /** Small business sites of our own with their questions, a development set (business/README.md). */
 export const BUSINESS_DIR = path.join(HERE, 'business');
-/** Our questions about the fixtures' own sites (`../shared/fixtures/sites`), a development set. */
+/** Development sets of our own on real documentation sites (dev/README.md). */
 export const DEV_DIR = path.join(HERE, 'dev');
 /** Every directory a set is read from, development sets first. */
 export const SET_DIRS = [QA_DEV_DIR, BUSINESS_DIR, DEV_DIR, REPO_SETS_DIR];
