@@ -59,6 +59,16 @@ describe('analyzer', () => {
     expect(tokenize('10mg dose')).toEqual(['10mg', 'dose']);
   });
 
+  it('reads a version written with a "v" as its number, and finds it written either way', () => {
+    expect(analyze('after upgrading to v1.6')).toEqual(analyze('after upgrading to 1.6'));
+    expect(tokenize('Added in: v18.2.0rc1')).toEqual(['added', 'in', '18.2.0rc1']);
+    // Not a version: no dot, or a letter before the "v".
+    expect(tokenize('API v1, dev1.2')).toEqual(['api', 'v1', 'dev1', '2']);
+    const wanted = new Set(analyze('1.6 15.3 1000 notes'));
+    const found = findTerms('Notes for v1.6: from 15.3, up to 1,000 rows.', wanted).hits;
+    expect(found.map((h) => h.term)).toEqual(['note', '1.6', '15.3', '1000']);
+  });
+
   it('gives the words a text joins by hyphens closed, letters only', () => {
     expect(closedCompounds('Free Wi-Fi, an E-mail and state-of-the-art check-ins')).toEqual([
       'wifi',
@@ -89,10 +99,15 @@ describe('questionMatch', () => {
   });
 });
 
-/** termFinder as it was before texts' words were remembered: one scan per text. */
+/**
+ * termFinder as it was before texts' words were remembered: one scan per text for words; and a
+ * number as analyze() reads the number written there ("1,000" is 1000, "v1.6" is 1.6).
+ */
 function scanningReference(wanted: ReadonlySet<string>) {
-  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const prefixes = [...new Set([...wanted].map((t) => escapeRegExp(t.slice(0, 2))))];
+  const isNumber = (t: string) => /^\p{N}/u.test(t);
+  // No word is empty: an empty term is found nowhere.
+  const words = [...wanted].filter((t) => t !== '' && !isNumber(t));
+  const prefixes = [...new Set(words.map((t) => t.slice(0, 2)))];
   const word =
     prefixes.length === 0
       ? null
@@ -100,12 +115,12 @@ function scanningReference(wanted: ReadonlySet<string>) {
           `(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:'[\\p{L}\\p{N}]+)*`,
           'gu',
         );
+  const written = /(?<![\p{L}\p{N}])v?\p{N}[\p{L}\p{N}.,]*(?<![.,])/gu;
   return (text: string) => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
     const folded = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : normalizeText(text);
     const hits: { term: string; start: number; end: number }[] = [];
-    if (!word) return { folded, hits };
-    for (const m of folded.matchAll(word)) {
+    for (const m of word ? folded.matchAll(word) : []) {
       let token = m[0];
       if (token.endsWith("'s")) token = token.slice(0, -2);
       token = token.replaceAll("'", '');
@@ -113,7 +128,12 @@ function scanningReference(wanted: ReadonlySet<string>) {
       const term = stem(token);
       if (wanted.has(term)) hits.push({ term, start: m.index, end: m.index + m[0].length });
     }
-    return { folded, hits };
+    for (const m of folded.matchAll(written)) {
+      const [term, ...rest] = analyze(m[0]);
+      if (term && rest.length === 0 && isNumber(term) && wanted.has(term))
+        hits.push({ term, start: m.index, end: m.index + m[0].length });
+    }
+    return { folded, hits: hits.sort((a, b) => a.start - b.start) };
   };
 }
 

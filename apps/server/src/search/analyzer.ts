@@ -5,11 +5,16 @@ import { STOP_WORDS } from './stop-words.ts';
 import { wordIndexer } from './word-index.ts';
 
 /**
- * Numbers keep their inner separators ("3.5", "1,000") so they match as written; words are
- * runs of letters/digits with inner apostrophes. Hyphens split ("covid-19" → covid, 19), as
- * Lucene's standard tokenizer does, so either half matches.
+ * Numbers keep their inner separators ("3.5", "1,000") so they match as written; a version
+ * number written with a "v" ("v1.6", "v18.2.0") is the number ("1.6" as "Version 1.6" writes
+ * it), where it would otherwise be split into "v1" and "6"; words are runs of letters/digits
+ * with inner apostrophes. Hyphens split ("covid-19" → covid, 19), as Lucene's standard
+ * tokenizer does, so either half matches.
  */
-const TOKEN = /\p{N}+(?:[.,]\p{N}+)*(?:\p{L}[\p{L}\p{N}]*)?|[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu;
+const TOKEN =
+  /(?<![\p{L}\p{N}])v\p{N}+(?:\.\p{N}+)+(?:\p{L}[\p{L}\p{N}]*)?|\p{N}+(?:[.,]\p{N}+)*(?:\p{L}[\p{L}\p{N}]*)?|[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu;
+/** A version number's "v" (TOKEN). */
+const VERSION_V = /^v(?=\p{N}+\.\p{N})/u;
 const MAX_TOKEN_LENGTH = 40;
 
 /** NFKD + accent folding + lower-casing; typographic apostrophes become ASCII. */
@@ -21,16 +26,25 @@ export function normalizeText(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * The surface token a TOKEN match stands for: possessive stripped, apostrophes dropped, a
+ * version's "v" and a number's thousands separators dropped ("1,000" and "1000" are the same
+ * number).
+ */
+function surfaceToken(match: string): string {
+  let token = match.replace(VERSION_V, '');
+  if (token.endsWith("'s")) token = token.slice(0, -2);
+  if (token.includes("'")) token = token.replaceAll("'", '');
+  if (/^\p{N}/u.test(token)) token = token.replaceAll(',', '');
+  return token;
+}
+
 /** Surface tokens (normalised, possessives stripped, apostrophes dropped), stop words kept. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   for (const match of normalizeText(text).matchAll(TOKEN)) {
-    let token = match[0];
-    if (token.length > MAX_TOKEN_LENGTH) continue;
-    if (token.endsWith("'s")) token = token.slice(0, -2);
-    if (token.includes("'")) token = token.replaceAll("'", '');
-    // "1,000" and "1000" are the same number.
-    if (/^\p{N}/u.test(token)) token = token.replaceAll(',', '');
+    if (match[0].length > MAX_TOKEN_LENGTH) continue;
+    const token = surfaceToken(match[0]);
     if (token.length > 0) out.push(token);
   }
   return out;
@@ -107,8 +121,6 @@ function foldCase(text: string): string {
   return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : normalizeText(text);
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 export interface TermHit {
   term: string;
   start: number;
@@ -117,14 +129,11 @@ export interface TermHit {
 
 /** The term a matched word stands for (null: a stop word), as analyze() would give it. */
 function termOfWord(word: string): string | null {
-  let token = word;
-  if (token.endsWith("'s")) token = token.slice(0, -2);
-  token = token.replaceAll("'", '');
-  return STOP_WORDS.has(token) ? null : stem(token);
+  const token = surfaceToken(word);
+  return token === '' || STOP_WORDS.has(token) ? null : stem(token);
 }
 
 const wordsOf = wordIndexer(foldCase);
-const WORD_PREFIX = /^[\p{L}\p{N}]+$/u;
 
 /** Called for each wanted term found in a text, in order, with its offsets in the folded text. */
 type Visit = (term: string, start: number, end: number) => void;
@@ -138,12 +147,29 @@ type Visit = (term: string, start: number, end: number) => void;
  * prefixes.
  */
 function termMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) => string {
+  // A number ("15.3", "1000" written "1,000", "1.6" written "v1.6") is not a run of letters
+  // and digits: numbers are looked for apart, and the hits of both put in reading order.
+  const numbers = new Set([...wanted].filter((t) => /^\p{N}/u.test(t)));
+  if (numbers.size === 0) return wordMatcher(wanted);
+  const matchWords = wordMatcher(new Set([...wanted].filter((t) => !numbers.has(t))));
+  const matchNumbers = numberMatcher(numbers);
+  return (text, visit) => {
+    const hits: TermHit[] = [];
+    const collect: Visit = (term, start, end) => hits.push({ term, start, end });
+    matchWords(text, collect);
+    const folded = matchNumbers(text, collect);
+    hits.sort((a, b) => a.start - b.start);
+    for (const { term, start, end } of hits) visit(term, start, end);
+    return folded;
+  };
+}
+
+/** termMatcher for words: a walk over the text's remembered words (word-index.ts). */
+function wordMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) => string {
   const prefixes = [
     ...new Set([...wanted].flatMap((t) => [t.slice(0, 2), ...irregularPrefixesOf(t)])),
   ];
   if (prefixes.length === 0) return (text) => foldCase(text);
-  // A prefix holding anything but letters and digits ("3." of "3.5") may reach past a word.
-  if (!prefixes.every((p) => WORD_PREFIX.test(p))) return scanningMatcher(wanted, prefixes);
   const one = new Set<number>();
   const two = new Set<number>();
   for (const p of prefixes) {
@@ -178,18 +204,12 @@ function termMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) 
   };
 }
 
-/** termMatcher by a regular expression over the whole text (prefixes that are not words'). */
-function scanningMatcher(
-  wanted: ReadonlySet<string>,
-  prefixes: string[],
-): (text: string, visit: Visit) => string {
-  const word = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${prefixes.map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*(?:'[\\p{L}\\p{N}]+)*`,
-    'gu',
-  );
+/** termMatcher for numbers: the text tokenized as analyze() tokenizes it. */
+function numberMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) => string {
   return (text, visit) => {
     const folded = foldCase(text);
-    for (const m of folded.matchAll(word)) {
+    for (const m of folded.matchAll(TOKEN)) {
+      if (!/^v?\p{N}/u.test(m[0]) || m[0].length > MAX_TOKEN_LENGTH) continue;
       const term = termOfWord(m[0]);
       if (term !== null && wanted.has(term)) visit(term, m.index, m.index + m[0].length);
     }

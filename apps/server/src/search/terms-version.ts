@@ -10,5 +10,6 @@
  * 2: hyphenated words also given closed ("wi-fi" → wifi); telephone numbers and e-mail
  *    addresses give phone, telephone, email, contact (implied-terms.ts).
  * 3: a release number of three parts also gives its line ("1.6.0" → 1.6).
+ * 4: a version number written with a "v" is the number ("v1.6" → 1.6, not v1 and 6).
  */
-export const TERMS_VERSION = 3;
+export const TERMS_VERSION = 4;
