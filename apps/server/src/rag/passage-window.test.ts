@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestWindow, renderUnits, unitsOf } from './passage-window.ts';
+import { bestWindow, renderUnits, unitScorer, unitsOf } from './passage-window.ts';
 
 describe('the window cut from a section', () => {
   const text = [
@@ -104,3 +104,16 @@ function cutForTwo(text: string, best: string, weaker: string) {
   const { start, end } = bestWindow(units, scores, room);
   return { units: texts, window: texts.slice(start, end) };
 }
+
+describe('the units scored by the question terms they hold', () => {
+  it('counts a qualified name the question gives, as the index holds it', () => {
+    // The name is rarer than its words: valued apart, as BM25 values it.
+    const value = (t: string) => (t === 'init.defaultbranch' ? 5 : 1);
+    const score = unitScorer(['init.defaultbranch', 'init', 'branch'], value);
+    const unit = (text: string) => ({ text, joiner: '' as const });
+    expect(score(unit('It can be set with the init.defaultBranch configuration variable.'))).toBe(
+      6,
+    );
+    expect(score(unit('Run init to create the first branch.'))).toBe(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { boundedMemo } from '../lib/bounded-memo.ts';
 import { distinctTermFinder } from '../search/analyzer.ts';
+import { qualifiedNames } from '../search/identifiers.ts';
 import {
   goesOnFromBefore,
   leftUnfinished,
@@ -82,13 +83,20 @@ export function renderUnits(units: Unit[]): string {
 
 /**
  * Scores units by the value of the distinct question terms each holds. The finder looks only
- * at words that could stem to a question term, much cheaper than analysing every unit.
+ * at words that could stem to a question term, much cheaper than analysing every unit. A
+ * qualified name the question gives (`init.defaultBranch`) is a term of its own, as in the
+ * index, and not a word: it is looked for as one.
  */
 export function unitScorer(terms: Iterable<string>, value: TermValue): (unit: Unit) => number {
-  const distinctTerms = distinctTermFinder(new Set(terms));
+  const wanted = new Set(terms);
+  const distinctTerms = distinctTermFinder(wanted);
+  const names = new Set([...wanted].filter((t) => qualifiedNames(t).join() === t));
   return (unit) => {
     let score = 0;
     for (const term of distinctTerms(unit.text)) score += value(term);
+    if (names.size === 0) return score;
+    for (const name of new Set(qualifiedNames(unit.text)))
+      if (names.has(name)) score += value(name);
     return score;
   };
 }
