@@ -26,8 +26,28 @@ const QUALIFIED_NAME =
  * Parts of one letter (`mTOR`, `iOS`) say nothing and are left out.
  */
 export function identifierParts(text: string): string[] {
+  return partsOf(text, CAMEL_WORD);
+}
+
+/**
+ * A camel-case word starting lower-case, as code writes a name (`highWaterMark`,
+ * `init.defaultBranch`); a product's name is written otherwise (`MkDocs`, `GitHub`).
+ */
+const CODE_CAMEL_WORD = /(?<![\p{L}\p{N}])\p{Ll}[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu;
+
+/**
+ * identifierParts of the names a text writes as code does (CODE_CAMEL_WORD): a sentence about
+ * `defaultBranch` is about a default branch, while every sentence naming MkDocs is not about
+ * docs.
+ */
+export function codeIdentifierParts(text: string): string[] {
+  return partsOf(text, CODE_CAMEL_WORD);
+}
+
+/** The index terms of the parts of the camel-case words `pattern` finds in a text, in order. */
+function partsOf(text: string, pattern: RegExp): string[] {
   const out: string[] = [];
-  for (const [word] of text.matchAll(CAMEL_WORD)) {
+  for (const [word] of text.matchAll(pattern)) {
     const parts = word.split(PART_BOUNDARY);
     if (parts.length < 2) continue;
     for (const part of parts) if (part.length > 1) out.push(...analyze(part));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { stem } from '../../search/analyzer.ts';
 import { createExtractiveEngine, extractAnswer } from './extractive.ts';
 import { DONT_KNOW_REPLY } from './replies.ts';
+import { textTermSet } from './text.ts';
 import type { AnswerEvent, AnswerInput, Passage } from './types.ts';
 
 const bot = { name: 'Helper', agentName: 'Ava', businessName: 'Acme Bikes', basePrompt: '' };
@@ -285,6 +287,25 @@ describe('extractive engine', () => {
       passages: [contact],
     });
     expect(phone.text).toContain('Call us on 01603 555 018.');
+  });
+
+  it("answers with a setting named in code for the setting's words, not a product's name", () => {
+    const naming = passage({
+      text: 'A new repository starts on a branch called master. Branches are cheap to make.',
+    });
+    const setting = passage({
+      text: 'To pick another name, set init.defaultBranch in your configuration.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How do I change the default branch?',
+      history: [],
+      passages: [naming, setting],
+    });
+    expect(text).toContain('set init.defaultBranch');
+    // A product's name is not its parts: "MkDocs" says nothing of docs.
+    expect(textTermSet('MkDocs builds the site.')).not.toContain(stem('docs'));
+    expect(textTermSet('Set highWaterMark.')).toContain(stem('water'));
   });
 
   it("answers with the FAQ section whose heading asks the visitor's question", () => {

@@ -1,5 +1,6 @@
 import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { stem, tokenize } from '../../search/analyzer.ts';
+import { codeIdentifierParts } from '../../search/identifiers.ts';
 import { impliedTerms } from '../../search/implied-terms.ts';
 
 /**
@@ -78,12 +79,15 @@ export const termSet: (text: string) => ReadonlySet<string> = boundedMemo(
 /**
  * The terms a passage's text holds (termSet), with those it implies as the index holds them
  * (search/implied-terms.ts): a question's "wifi" is in "Free Wi-Fi in all rooms", its "phone"
- * in "Call us on 01603 555 018".
+ * in "Call us on 01603 555 018"; and the words of the names it writes as code, as the index
+ * holds them too: "the default branch" is in "init.defaultBranch" (codeIdentifierParts; with a
+ * product's name's parts too, "docs" of MkDocs drew MkDocs' answers to any sentence naming it:
+ * −2 answers there, where code names alone gained git two and lost none).
  */
 export const textTermSet: (text: string) => ReadonlySet<string> = boundedMemo(
   5_000,
   (text) => {
-    const implied = impliedTerms(text);
+    const implied = [...impliedTerms(text), ...codeIdentifierParts(text)];
     return implied.length === 0 ? termSet(text) : new Set([...termSet(text), ...implied]);
   },
   (text) => text.length <= 2_000,
