@@ -18,6 +18,7 @@ export * from './chat-stream.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './event-stream.ts';
+export * from './latest-save.ts';
 export * from './markdown/parse.ts';
 export type * from './markdown/tree.ts';
 export * from './messages.ts';
