@@ -204,16 +204,33 @@ function wordMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) 
   };
 }
 
-/** termMatcher for numbers: the text tokenized as analyze() tokenizes it. */
+/**
+ * A number as TOKEN cuts one (a version's "v" too), not inside a word: "x1.5" is x1 and 5 to
+ * analyze(), "dev1.2" dev1 and 2.
+ */
+const NUMBER =
+  /(?<![\p{L}\p{N}])(?:v\p{N}+(?:\.\p{N}+)+|\p{N}+(?:[.,]\p{N}+)*)(?:\p{L}[\p{L}\p{N}]*)?/gu;
+
+/**
+ * The numbers of a text with the terms they stand for and their offsets in the folded text,
+ * remembered as its words are (a question with a number reads the same passages' texts again).
+ */
+const numbersOf = boundedMemo(20_000, (text: string): TermHit[] => {
+  const hits: TermHit[] = [];
+  for (const m of wordsOf(text).folded.matchAll(NUMBER)) {
+    const term = m[0].length > MAX_TOKEN_LENGTH ? null : termOfWord(m[0]);
+    if (term !== null) hits.push({ term, start: m.index, end: m.index + m[0].length });
+  }
+  return hits;
+});
+
+/** termMatcher for numbers: the text's numbers as analyze() reads them (numbersOf). */
 function numberMatcher(wanted: ReadonlySet<string>): (text: string, visit: Visit) => string {
   return (text, visit) => {
-    const folded = foldCase(text);
-    for (const m of folded.matchAll(TOKEN)) {
-      if (!/^v?\p{N}/u.test(m[0]) || m[0].length > MAX_TOKEN_LENGTH) continue;
-      const term = termOfWord(m[0]);
-      if (term !== null && wanted.has(term)) visit(term, m.index, m.index + m[0].length);
+    for (const { term, start, end } of numbersOf(text)) {
+      if (wanted.has(term)) visit(term, start, end);
     }
-    return folded;
+    return wordsOf(text).folded;
   };
 }
 
