@@ -742,6 +742,49 @@ describe('extractive answers that read as answers', () => {
     expect(text).toBe('Tomato, mozzarella, basil\n\n€9.50 vegetarian');
   });
 
+  it("reads on along an event's line to its price, though the sentences between add nothing", () => {
+    const events = passage({
+      title: 'Workshops',
+      heading: 'Workshops › Upcoming',
+      text: [
+        'Winter Table Centrepiece',
+        'Build a long, low table arrangement with hellebores and winter greenery. Two and a half hours. £65 per person.',
+        'Valentine Bouquet',
+        'Learn the spiral hand-tie and take home a bouquet of tulips and anemones. Two hours. £70 per person.',
+        'Read more',
+      ].join('\n\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How much is the Valentine bouquet workshop?',
+      history: [],
+      passages: [events],
+    });
+    expect(text).toBe(
+      'Valentine Bouquet\n\nLearn the spiral hand-tie and take home a bouquet of tulips and anemones. Two hours. £70 per person.',
+    );
+  });
+
+  it('does not reach into another paragraph for a number a value question asks for', () => {
+    const cpus = passage({
+      title: 'OS',
+      heading: 'os.cpus()',
+      text: [
+        'On Windows, the nice values of all processors are always 0.',
+        'The length of os.cpus() should not be used to decide how much work to run at once. Use os.availableParallelism() for this purpose.',
+      ].join('\n\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How many workers should I run instead of the length of os.cpus()?',
+      history: [],
+      passages: [cpus],
+    });
+    expect(text).toBe(
+      'The length of os.cpus() should not be used to decide how much work to run at once. Use os.availableParallelism() for this purpose.',
+    );
+  });
+
   it('answers "how much does it cost" from a price its section gives without the word', () => {
     // "cost" and "price" are how the question asks for an amount, as "much" is.
     const pro = passage({

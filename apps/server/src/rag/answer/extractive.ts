@@ -1,5 +1,5 @@
 import { qualifiedNames } from '../../search/identifiers.ts';
-import { endsSentence, goesOnFromBefore } from '../../search/sentences.ts';
+import { chooseRun, MAX_ANSWER_CHARS, MAX_SENTENCES } from './answer-run.ts';
 import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
 import { asksAboutPrevious, carryTopic } from './follow-up.ts';
@@ -20,7 +20,6 @@ import {
   smallTalkReply,
 } from './replies.ts';
 import { scoreCandidates } from './sentence-score.ts';
-import { termWeight } from './text.ts';
 import type { AnswerEngine, AnswerEvent, AnswerInput, Passage } from './types.ts';
 
 /** Passages the answer may draw from, sentences it keeps, and how long it may get. */
@@ -40,19 +39,6 @@ const DEFINITION_PASSAGES = 5;
  */
 const MAX_SOURCES = 5;
 /**
- * Sentences in an answer: the first MIN_SENTENCES of its paragraph whatever they say, then only
- * those that add to it (addsTo), up to MAX_SENTENCES and MAX_ANSWER_CHARS. Up to five rather
- * than four, with running text that goes on about the run joining it, the extractive answer
- * held its phrase for 4 more of 179 questions (Node.js +2, PostgreSQL, the Rust Reference, the
- * PDF manuals +1 each), none lost. Three sentences whatever the third says gained as many and
- * let stray ones in ("Our shop is a family business …" after a warranty's terms). A sentence of
- * another paragraph joins only when it adds (2 of 163 answers lost a stray paragraph, no figure
- * changed); a fragment there (a dish's price under its description) reads with its neighbours.
- */
-const MAX_SENTENCES = 5;
-const MIN_SENTENCES = 2;
-const MAX_ANSWER_CHARS = 900;
-/**
  * An answer is given only when its own sentences (with their page title and heading) hold at
  * least this share of the question's own words, as a passage must to be relevant at all: a
  * passage relevant through words carried from the previous turn, or through its title alone,
@@ -61,93 +47,6 @@ const MAX_ANSWER_CHARS = 900;
  * words count, at their lower weight; a bare one naming its own ("What is an NMU?") does not.
  */
 const MIN_ANSWER_COVERAGE = 0.3;
-
-/** Whether the candidate at `i` goes on from the one before it (see choose). */
-function opensMidway(same: Candidate[], i: number): boolean {
-  const c = same[i];
-  const before = same[i - 1];
-  return !!c && !!before && (goesOnFromBefore(c.text) || (!c.prose && before.line === c.line));
-}
-
-/**
- * Whether a sentence adds to a run that holds enough already: it holds a word of the question,
- * or, in running text, goes on about what the run says, sharing a topical word with it
- * ("Modules are cached after the first time they are loaded." before "… multiple calls to
- * require('foo') will not cause the module code to be executed multiple times"). A line of
- * metadata or another parameter's definition does not go on from it.
- */
-function addsTo(run: Candidate[], next: Candidate): boolean {
-  if (next.matches) return true;
-  if (!next.prose) return false;
-  for (const t of next.terms) {
-    if (termWeight(t) === 1 && run.some((c) => c.terms.has(t))) return true;
-  }
-  return false;
-}
-
-/**
- * One coherent run: the best sentence and the sentences next to it in the same passage, grown
- * first through the rest of its own line (a definition's "Default: …" after its description, a
- * list item's second sentence), then towards the better-scoring side (the following one on a
- * tie) while it fits and adds to it; it neither opens nor stops partway through what belongs
- * together.
- */
-function choose(candidates: Candidate[], best: Candidate): Candidate[] {
-  const same = candidates.filter((c) => c.passage === best.passage);
-  let start = same.indexOf(best);
-  let end = start + 1;
-  let chars = best.text.length;
-  const fits = (c: Candidate | undefined) => !!c && chars + c.text.length <= MAX_ANSWER_CHARS;
-  while (end - start < MAX_SENTENCES) {
-    const left = same[start - 1];
-    const right = same[end];
-    const ownLine = (c: Candidate | undefined) => (c?.line === best.line ? 1 : 0);
-    const useLeft =
-      fits(left) &&
-      (!fits(right) ||
-        ownLine(left) > ownLine(right) ||
-        (ownLine(left) === ownLine(right) && (left?.score ?? 0) > (right?.score ?? 0)));
-    const useRight = !useLeft && fits(right);
-    if (!useLeft && !useRight) break;
-    // Past the minimum only sentences that add something to the answer join it; so, even
-    // before it, do whole sentences of another paragraph ("Dogs are welcome on the terrace."
-    // does not take in "Today their daughter runs the kitchen."), and other rows of a table
-    // (a row is whole on its own).
-    const next = (useLeft ? left : right) as Candidate;
-    const edge = (useLeft ? same[start] : same[end - 1]) as Candidate;
-    // A fragment (endsSentence) reads with what is next to it.
-    const apart =
-      (useLeft ? edge : next).opens === '\n\n' &&
-      endsSentence(next.text) &&
-      endsSentence(edge.text);
-    const whole = apart || end - start >= (best.row ? 1 : MIN_SENTENCES);
-    if (whole && !addsTo(same.slice(start, end), next)) break;
-    if (useLeft) start--;
-    else end++;
-    chars += next.text.length;
-  }
-  // A run opening on a sentence that goes on from the one before ("That is, …"), or inside a
-  // definition's or a parameter's line (its "Default: …"), takes in what it goes on from, or
-  // starts after it.
-  while (opensMidway(same, start)) {
-    const before = same[start - 1] as Candidate;
-    if (fits(before)) {
-      start--;
-      chars += before.text.length;
-    } else {
-      if (same[start] !== best) start++;
-      break;
-    }
-  }
-  // Nor does it stop inside a definition's or a parameter's line, where the rest fits.
-  while (end < same.length) {
-    const next = same[end] as Candidate;
-    if (next.prose || next.line !== same[end - 1]?.line || !fits(next)) break;
-    chars += next.text.length;
-    end++;
-  }
-  return same.slice(start, end);
-}
 
 /** Share of the question's own weight found in the chosen sentences and their passage's context. */
 function coverage(question: Map<string, number>, chosen: Candidate[]): number {
@@ -265,7 +164,7 @@ export function extractAnswer(
   // the passages do answer into "I don't know".
   const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
   for (const best of ranked) {
-    const chosen = choose(candidates, best);
+    const chosen = chooseRun(candidates, best, type);
     if (coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) return answerOf(chosen, others);
   }
   const byMeaning = relevant.slice(0, MAX_PASSAGES).find((r) => r.closeInMeaning);
