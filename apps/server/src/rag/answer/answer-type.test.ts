@@ -33,6 +33,7 @@ describe('the kind of answer a question asks for', () => {
       'Qualified in 2004.',
       'Every plan starts with a free trial.',
       'Takes 3 months.',
+      'Two rooms on the ground floor have step-free showers.',
     ])
       expect(fitsAnswerType(price, text)).toBe(false);
   });

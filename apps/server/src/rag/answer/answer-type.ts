@@ -65,10 +65,11 @@ const VALUE = new RegExp(
 );
 /**
  * An amount of money ("€9.50", "$12", "20 EUR", "£2,400"), or none asked ("free", "no
- * charge"; not a free trial, which says nothing of the price after it).
+ * charge"; not a free trial, which says nothing of the price after it, nor what a compound
+ * says is free of something: "step-free showers", "gluten-free pasta").
  */
 const MONEY = new RegExp(
-  String.raw`${AMOUNT.source}|\bno\s+(?:charge|cost)\b|\bfree\b(?!\s+trial)`,
+  String.raw`${AMOUNT.source}|\bno\s+(?:charge|cost)\b|(?<!-)\bfree\b(?!\s+trial)`,
   'i',
 );
 /** Connectives that give a reason or a purpose. */
