@@ -3,9 +3,23 @@ import { shortenAtWord } from '../../lib/shorten.ts';
 import { qualifiedNames } from '../../search/identifiers.ts';
 import { leftUnfinished, opensLowerCase, splitSentences } from '../../search/sentences.ts';
 import { FENCED_CODE_BLOCK, ownHeading } from '../../search/structure.ts';
-import { definedTerms, isTableRow, isValueLine, rowKey, rowParts } from './definitions.ts';
+import {
+  definedTerms,
+  isTableRow,
+  isValueLine,
+  rowCells,
+  rowKey,
+  rowParts,
+} from './definitions.ts';
 import { textTermSet } from './text.ts';
 import type { Passage } from './types.ts';
+
+/** The terms of a table cell's column label, and of its text. */
+export interface CellTerms {
+  label: ReadonlySet<string>;
+  terms: ReadonlySet<string>;
+  text: string;
+}
 
 /** A sentence an extractive answer may be built around, with what scoring needs to know. */
 export interface Candidate {
@@ -24,6 +38,8 @@ export interface Candidate {
   prose: boolean;
   /** On a table's row, which reads whole on its own: its cells with their column labels. */
   row: boolean;
+  /** A table row's cells: the terms of each one's column label and of its own text. */
+  cells?: readonly CellTerms[];
   score: number;
   /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
   matches: boolean;
@@ -190,6 +206,15 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
           headed,
           prose,
           row,
+          ...(row
+            ? {
+                cells: rowCells(text).map(({ label, value }) => ({
+                  label: textTermSet(label),
+                  terms: textTermSet(value),
+                  text: value,
+                })),
+              }
+            : {}),
           line,
           defines,
           opens,

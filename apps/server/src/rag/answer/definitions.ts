@@ -35,20 +35,38 @@ export function isValueLine(line: string): boolean {
 /** A table's row as extraction writes it, its cells joined by bars (`Version: v7.6.0 | Changes: …`). */
 export const isTableRow = (line: string) => line.includes(' | ');
 
+/** One cell of a table's row: its column's label ('' for a row's own header cell) and its text. */
+export interface RowCell {
+  label: string;
+  value: string;
+}
+
 /** A cell's column label, as extraction writes a row: `Service: Full service | Price: €119`. */
-const CELL_LABEL = /(^|\s\|\s)([^:|\n]{1,40}?):\s/g;
+const CELL_LABEL = /^([^:|\n]{1,40}?):\s(.*)$/s;
+
+/** A table row's cells, each with its column's label, in order. */
+export function rowCells(row: string): RowCell[] {
+  return row.split(' | ').map((cell) => {
+    const labelled = CELL_LABEL.exec(cell);
+    return labelled
+      ? { label: labelled[1] as string, value: labelled[2] as string }
+      : { label: '', value: cell };
+  });
+}
 
 /**
  * A table row's column labels and its cells' own words. Every row of a table repeats the
  * labels, so they say what the row is about (as a heading does), not what sets it apart.
  */
 export function rowParts(row: string): { labels: string; values: string } {
-  const labels: string[] = [];
-  const values = row.replace(CELL_LABEL, (_, bar: string, label: string) => {
-    labels.push(label);
-    return bar;
-  });
-  return { labels: labels.join('\n'), values };
+  const cells = rowCells(row);
+  return {
+    labels: cells
+      .filter((c) => c.label)
+      .map((c) => c.label)
+      .join('\n'),
+    values: cells.map((c) => c.value).join(' | '),
+  };
 }
 
 /**
@@ -57,7 +75,7 @@ export function rowParts(row: string): { labels: string; values: string } {
  * cell the way a definition is about its term; a long first cell is text, not a key.
  */
 export function rowKey(row: string): ReadonlySet<string> {
-  const value = rowParts(row).values.split(' | ')[0] ?? '';
+  const value = rowCells(row)[0]?.value ?? '';
   if (value.split(/\s+/).length > MAX_HEAD_WORDS) return new Set();
   return namedTerms(value);
 }

@@ -643,6 +643,29 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it("reads a comparison table's row by the column asked about, not another column's price", () => {
+    const compare = passage({
+      title: 'Rooms',
+      heading: 'Rooms › Compare rooms',
+      text: [
+        'Balcony | Harbour Double: No | Sea View Double: Yes | Family Suite: Yes',
+        'Extra bed possible | Harbour Double: No | Sea View Double: Yes, €25 per night | Family Suite: Included',
+      ].join('\n'),
+    });
+    const suite = passage({
+      title: 'Rooms',
+      heading: 'Rooms › Family Suite',
+      text: '- up to 4 guests\n- Two bedrooms and a kitchenette\n\nfrom €169 per night',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'What does the family suite cost per night?',
+      history: [],
+      passages: [compare, suite],
+    });
+    expect(text).toContain('from €169 per night');
+  });
+
   it('answers with the one row asked about when no other row adds to it', () => {
     const hours = passage({
       title: 'Contact',

@@ -95,6 +95,32 @@ const MAX_WORDS = 40;
 const MIN_WORDS = 3;
 
 /**
+ * What of a table's row answers the question: the cells of the columns it names ("Family
+ * Suite" in "What does the family suite cost?") with the row's own header cell, when it names
+ * some of them; otherwise the whole row. A comparison table's row (rooms, plans) holds every
+ * column's value, and another column's price is not the one asked for. Over every set: the
+ * hotel +1 extractive answer, nothing lost; read so in record tables too (every cell labelled),
+ * four answers lost their row's key ("error 2005 … what does that mean?" named `Meaning`).
+ */
+function askedCells(
+  c: Candidate,
+  wanted: ReadonlyMap<string, number>,
+): { terms: ReadonlySet<string>; text: string } {
+  // Only a row headed by a cell of its own (an attribute: "Extra bed possible") compares
+  // columns; a row whose every cell is labelled is one record (`Code: 2005 | Meaning: …`).
+  const cells = c.cells ?? [];
+  if (cells[0]?.label.size !== 0) return c;
+  const labelled = cells.filter((cell) => cell.label.size > 0);
+  const named = labelled.filter((cell) => [...cell.label].every((t) => wanted.has(t)));
+  if (named.length === 0 || named.length === labelled.length) return c;
+  const kept = cells.filter((cell) => cell.label.size === 0 || named.includes(cell));
+  return {
+    terms: new Set(kept.flatMap((cell) => [...cell.terms])),
+    text: kept.map((cell) => cell.text).join(' | '),
+  };
+}
+
+/**
  * Scores every sentence by the wanted terms it contains, each weighted by its own weight (lower
  * for terms carried from the previous turn) and somewhat by how rare it is among the candidate
  * sentences (RARITY_WEIGHT), with a preference for better-ranked passages
@@ -115,10 +141,11 @@ export function scoreCandidates(
   const typeBonus = type.has('price') ? PRICE_BONUS : ANSWER_TYPE_BONUS;
   const topic = type.has('price') ? withoutPriceWords(wanted) : wanted;
   for (const c of candidates) {
+    const { terms, text } = askedCells(c, wanted);
     let s = 0;
     for (const [t, w] of topic) {
       const weight = w * (1 + RARITY_WEIGHT * Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
-      if (c.terms.has(t)) {
+      if (terms.has(t)) {
         s += weight;
         c.matches = true;
       } else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
@@ -131,7 +158,7 @@ export function scoreCandidates(
           ? 1.5
           : 1;
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
-    const typed = fitsAnswerType(type, c.text) ? 1 + typeBonus : 1;
+    const typed = fitsAnswerType(type, text) ? 1 + typeBonus : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
     const says = BARE_NAMES.test(c.text) ? 0 : 1;
     c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed * says;
