@@ -666,6 +666,24 @@ describe('extractive answers that read as answers', () => {
     expect(text).toContain('from €169 per night');
   });
 
+  it('answers "which …?" with the name its section is headed with, not only what follows it', () => {
+    const member = (name: string, text: string) =>
+      passage({ title: 'Our team', heading: `Our team › ${name}`, text });
+    const team = [
+      member('Dr Tom Reeve', 'Associate dentist, provides Invisalign and children’s dentistry.'),
+      member('Dr Sarah Patel', 'Principal dentist with a special interest in implants.'),
+    ];
+    const ask = (question: string) =>
+      extractAnswer({ bot, question, history: [], passages: team }).text;
+    expect(ask('Which dentist does Invisalign?')).toBe(
+      'Dr Tom Reeve: Associate dentist, provides Invisalign and children’s dentistry.',
+    );
+    // Not for a question asking something else of the section.
+    expect(ask('Does anyone provide Invisalign?')).toBe(
+      'Associate dentist, provides Invisalign and children’s dentistry.',
+    );
+  });
+
   it('answers with the one row asked about when no other row adds to it', () => {
     const hours = passage({
       title: 'Contact',

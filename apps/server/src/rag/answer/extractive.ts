@@ -1,4 +1,5 @@
 import { qualifiedNames } from '../../search/identifiers.ts';
+import { ownHeading } from '../../search/structure.ts';
 import { chooseRun, MAX_ANSWER_CHARS, MAX_SENTENCES } from './answer-run.ts';
 import { answerTypeOf } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
@@ -79,15 +80,35 @@ function opening(passage: Passage): Candidate[] {
  * The answer's text and its sources: first the passage it was taken from, then one passage of
  * each other place judged relevant, as further places to read (MAX_SOURCES places in all).
  */
-const answerOf = (chosen: Candidate[], relevant: Passage[]) => {
+const answerOf = (chosen: Candidate[], relevant: Passage[], name: string | null = null) => {
   const from = chosen[0]?.passage;
   return {
-    text: answerText(chosen),
+    text: name ? `${name}: ${answerText(chosen)}` : answerText(chosen),
     passages: from
       ? distinctPassages([from, ...relevant.filter((p) => p !== from)], MAX_SOURCES)
       : [],
   };
 };
+
+/** "Who …?", "Which dentist …?": a question asking for someone or something by name. */
+const ASKS_WHO = /^\s*(?:who|which)\b/i;
+/** A heading that is a name: two to five capitalised words, not shouted ("Dr Tom Reeve"). */
+const NAME = /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,4}\p{Lu}[\p{L}'’.-]*$/u;
+
+/**
+ * The name a run's section is headed with, for a question asking who or which, when the run
+ * opens its passage and does not say the name itself: a team page's "Associate dentist,
+ * provides Invisalign …" leaves the name to its heading ("Dr Tom Reeve"), which the answer then
+ * starts with. Over every set: the dentist's and the physiotherapist's names (+2 extractive
+ * answers holding their phrase), a held-out answer opening with "HTTP Methods:", nothing else.
+ */
+function headingName(question: string, chosen: Candidate[]): string | null {
+  const [first] = chosen;
+  if (first?.pos !== 0 || !ASKS_WHO.test(question)) return null;
+  const name = ownHeading(first.passage.heading ?? '');
+  const said = chosen.some((c) => c.text.includes(name));
+  return NAME.test(name) && name !== name.toUpperCase() && !said ? name : null;
+}
 
 /**
  * The chosen sentences set apart as the page sets them, with the code block a sentence
@@ -165,7 +186,9 @@ export function extractAnswer(
   const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
   for (const best of ranked) {
     const chosen = chooseRun(candidates, best, type);
-    if (coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) return answerOf(chosen, others);
+    if (coverage(own, chosen) >= MIN_ANSWER_COVERAGE - 1e-9) {
+      return answerOf(chosen, others, headingName(search.question, chosen));
+    }
   }
   const byMeaning = relevant.slice(0, MAX_PASSAGES).find((r) => r.closeInMeaning);
   const fromOpening = byMeaning ? opening(byMeaning.passage) : [];
