@@ -87,3 +87,25 @@ describe('sentence scores where every passage is about the question’s subject'
     expect(score('When the site')).toBeGreaterThan(score('Pages behind'));
   });
 });
+
+describe('sentence scores for a call to action', () => {
+  it('count nothing for a button line, however many of the question words it holds', () => {
+    const question = 'Is there a free trial?';
+    const card = passageOf(
+      '$12 /month\n\n- Unlimited meetings\n\nStart free trial\n\nEvery plan starts with a 14-day free trial.',
+    );
+    const candidates = candidatesOf(card, 0);
+    scoreCandidates(wantedTerms({ question }), answerTypeOf(question), new Set(), candidates);
+    const score = (text: string) => candidates.find((c) => c.text === text)?.score;
+    expect(score('Start free trial')).toBe(0);
+    expect(score('Every plan starts with a 14-day free trial.')).toBeGreaterThan(0);
+  });
+
+  it('count a short line giving a number or ending a sentence as anything else', () => {
+    const question = 'How do I call you?';
+    const card = passageOf('Call 0800 123 456\n\nEmail us.');
+    const candidates = candidatesOf(card, 0);
+    scoreCandidates(wantedTerms({ question }), answerTypeOf(question), new Set(), candidates);
+    expect(candidates.find((c) => c.text === 'Call 0800 123 456')?.score).toBeGreaterThan(0);
+  });
+});

@@ -88,6 +88,17 @@ const documents = (c: Candidate, asked: ReadonlySet<string>) =>
 const BARE_NAMES = /^(?:(?:-{1,2}[\w.=<>[\]-]+|[\w.]+\([^)]*\)|`[^`]+`)[\s,;]*)+$/;
 
 /**
+ * A button's or a link's call to action standing as a line of its own ("Start free trial",
+ * "Read more →", "Book a table"): a verb inviting a click, at most three words after it, no
+ * digits (a line giving a number, "Call 0800 123 456", says something) and no sentence's end.
+ * It names what the page offers without saying anything about it. Over every set: SaaS +1
+ * extractive answer ("Is there a free trial?": the 14-day trial, not the pricing card's
+ * button), no other answer changed.
+ */
+const CALL_TO_ACTION =
+  /^(?:start|book|buy|shop|learn|read|see|view|get|try|sign|join|contact|download|subscribe|check|order|explore|discover|request|browse|find|register|apply|reserve|email)\b(?:\s+[\p{L}'’-]+){0,3}\s*[→›»>]?$/iu;
+
+/**
  * Sentences with more content terms than this ramble; fewer than MIN_WORDS say little, but for a
  * table's row, whose column labels say the rest ("Destination: India | Price: €0.0045").
  */
@@ -160,7 +171,7 @@ export function scoreCandidates(
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
     const typed = fitsAnswerType(type, text) ? 1 + typeBonus : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
-    const says = BARE_NAMES.test(c.text) ? 0 : 1;
+    const says = BARE_NAMES.test(c.text) || CALL_TO_ACTION.test(c.text) ? 0 : 1;
     c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed * says;
   }
 }
