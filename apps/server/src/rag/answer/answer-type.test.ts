@@ -69,6 +69,7 @@ describe('a sentence holding the kind of answer asked for', () => {
     expect(fitsAnswerType(value, 'The port to bind to. (Default: 1234)')).toBe(true);
     expect(fitsAnswerType(value, "Default: '/bin/sh' on Unix.")).toBe(true);
     expect(fitsAnswerType(value, 'Backups are kept for two weeks.')).toBe(true);
+    expect(fitsAnswerType(value, 'Reach customers in 190+ countries.')).toBe(true);
     // A price: the number after its currency sign.
     expect(fitsAnswerType(value, '€9.50 vegetarian')).toBe(true);
     expect(fitsAnswerType(value, 'Large dogs: £60')).toBe(true);
