@@ -74,9 +74,11 @@ export function chooseRun(candidates: Candidate[], best: Candidate, type: Answer
       ? same.slice(Math.max(0, start - TYPE_REACH), start).reverse()
       : same.slice(end, end + TYPE_REACH);
     let added = chars;
+    let sentences = end - start;
     for (const c of beyond) {
       added += c.text.length;
-      if (c.line !== line || added > MAX_ANSWER_CHARS) return false;
+      sentences++;
+      if (c.line !== line || added > MAX_ANSWER_CHARS || sentences > MAX_SENTENCES) return false;
       if (fitsAnswerType(type, c.text)) return true;
     }
     return false;
