@@ -47,6 +47,35 @@ function addsTo(run: Candidate[], next: Candidate): boolean {
 const TYPE_REACH = 3;
 
 /**
+ * Whether the run `same[start, end)` (of `chars` characters), holding none of the kind of
+ * answer asked for, reaches one within TYPE_REACH sentences of its edge's line on that side,
+ * within the answer's limits (see chooseRun).
+ */
+function reachesAnswerType(
+  same: readonly Candidate[],
+  run: { start: number; end: number; chars: number },
+  type: AnswerType,
+  toLeft: boolean,
+): boolean {
+  const { start, end } = run;
+  if (type.size === 0 || same.slice(start, end).some((c) => fitsAnswerType(type, c.text)))
+    return false;
+  const line = (toLeft ? same[start] : same[end - 1])?.line;
+  const beyond = toLeft
+    ? same.slice(Math.max(0, start - TYPE_REACH), start).reverse()
+    : same.slice(end, end + TYPE_REACH);
+  let added = run.chars;
+  let sentences = end - start;
+  for (const c of beyond) {
+    added += c.text.length;
+    sentences++;
+    if (c.line !== line || added > MAX_ANSWER_CHARS || sentences > MAX_SENTENCES) return false;
+    if (fitsAnswerType(type, c.text)) return true;
+  }
+  return false;
+}
+
+/**
  * One coherent run: the best sentence and the sentences next to it in the same passage, grown
  * first through the rest of its own line (a definition's "Default: …" after its description, a
  * list item's second sentence), then towards the better-scoring side (the following one on a
@@ -66,23 +95,8 @@ export function chooseRun(candidates: Candidate[], best: Candidate, type: Answer
   let end = start + 1;
   let chars = best.text.length;
   const fits = (c: Candidate | undefined) => !!c && chars + c.text.length <= MAX_ANSWER_CHARS;
-  const reachesType = (toLeft: boolean): boolean => {
-    if (type.size === 0 || same.slice(start, end).some((c) => fitsAnswerType(type, c.text)))
-      return false;
-    const line = (toLeft ? same[start] : same[end - 1])?.line;
-    const beyond = toLeft
-      ? same.slice(Math.max(0, start - TYPE_REACH), start).reverse()
-      : same.slice(end, end + TYPE_REACH);
-    let added = chars;
-    let sentences = end - start;
-    for (const c of beyond) {
-      added += c.text.length;
-      sentences++;
-      if (c.line !== line || added > MAX_ANSWER_CHARS || sentences > MAX_SENTENCES) return false;
-      if (fitsAnswerType(type, c.text)) return true;
-    }
-    return false;
-  };
+  const reachesType = (toLeft: boolean) =>
+    reachesAnswerType(same, { start, end, chars }, type, toLeft);
   while (end - start < MAX_SENTENCES) {
     const left = same[start - 1];
     const right = same[end];
@@ -108,9 +122,14 @@ export function chooseRun(candidates: Candidate[], best: Candidate, type: Answer
       const whole = apart || end - start >= (best.row ? 1 : MIN_SENTENCES);
       return !whole || addsTo(same.slice(start, end), next);
     };
-    const toLeft = [useLeft, !useLeft].find(
-      (side, i) => (i === 0 && joins(side)) || reachesType(side),
-    );
+    // The preferred side if it joins; else either side, preferred first, reaching for the
+    // kind of answer asked for.
+    const toLeft =
+      joins(useLeft) || reachesType(useLeft)
+        ? useLeft
+        : reachesType(!useLeft)
+          ? !useLeft
+          : undefined;
     if (toLeft === undefined) break;
     const next = (toLeft ? left : right) as Candidate;
     if (toLeft) start--;

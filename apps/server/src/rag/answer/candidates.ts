@@ -195,20 +195,21 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
         const text = answerSentence(raw);
         if (text === null) continue;
         // A table row's own words are its cells'; its column labels are its context.
-        const cells = row ? rowParts(text) : undefined;
+        const cells = row ? rowCells(text) : undefined;
+        const parts = cells && rowParts(cells);
         out.push({
           rank,
           pos: out.length,
           passage,
           text,
-          terms: textTermSet(cells ? cells.values : text),
-          context: cells ? new Set([...context, ...textTermSet(cells.labels)]) : context,
+          terms: textTermSet(parts ? parts.values : text),
+          context: parts ? new Set([...context, ...textTermSet(parts.labels)]) : context,
           headed,
           prose,
           row,
-          ...(row
+          ...(cells
             ? {
-                cells: rowCells(text).map(({ label, value }) => ({
+                cells: cells.map(({ label, value }) => ({
                   label: textTermSet(label),
                   terms: textTermSet(value),
                   text: value,

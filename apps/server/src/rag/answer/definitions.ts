@@ -58,8 +58,7 @@ export function rowCells(row: string): RowCell[] {
  * A table row's column labels and its cells' own words. Every row of a table repeats the
  * labels, so they say what the row is about (as a heading does), not what sets it apart.
  */
-export function rowParts(row: string): { labels: string; values: string } {
-  const cells = rowCells(row);
+export function rowParts(cells: readonly RowCell[]): { labels: string; values: string } {
   return {
     labels: cells
       .filter((c) => c.label)
