@@ -21,7 +21,7 @@ import { collapse, LINE_BREAK, spacedBefore, withoutInvisible } from './html-inl
 import { LinkCollector } from './html-links.ts';
 import { countLink, countText, isFootnoteMark } from './html-navigation.ts';
 import { headingLine, Outline } from './html-outline.ts';
-import { anchorAhead, BLOCK_TAGS, HEADINGS } from './html-tags.ts';
+import { anchorAhead, BLOCK_TAGS, HEADINGS, startsRow } from './html-tags.ts';
 
 /**
  * A page's text as light Markdown, built from parser events, keeping what retrieval and answers
@@ -86,7 +86,7 @@ export class StructuredText {
     // In code a `<br>` is a newline (Docusaurus ends each highlighted line with one).
     else if (name === 'br') this.top.inline += this.top.kind === 'pre' ? '\n' : LINE_BREAK;
     else if (BLOCK_TAGS.has(name)) this.flush(this.top);
-    if (name === 'tr') endRow(this.nearest('table'));
+    if (name === 'tr' || (name === 'td' && startsRow(attrs))) endRow(this.nearest('table'));
   }
 
   /** The structure an element opens outside code, if any. */

@@ -39,13 +39,47 @@ const TABLE_ROLES: Record<string, string> = {
 };
 
 /**
- * The tag an element's text is read as: one playing a table's part (TABLE_ROLES) as that part,
+ * Classes that make a `<div>` a table's part where it gives no role: a published Notion
+ * database's table view (`notion-table-view`, its `…-header-row` of `…-header-cell`s, and
+ * `…-table-view-cell`s, whose rows are only wrappers: see startsRow), and inside a table
+ * `div.table-row`s of `div.table-cell`s. Each only where that part can stand: a cell in a
+ * table or a row, a row in a table. A `div.table-cell` laying out a page (centring a banner's
+ * text), or the wrapper inside a real `<td>` (Notion's simple tables), is read as any `<div>`.
+ */
+const TABLE_CLASSES: readonly { cls: RegExp; part: string; within: readonly string[] }[] = [
+  { cls: /(?:^|\s)[\w-]*header-cell(?:\s|$)/, part: 'th', within: ['table', 'tr'] },
+  { cls: /(?:^|\s)[\w-]*table(?:-view)?-cell(?:\s|$)/, part: 'td', within: ['table', 'tr'] },
+  { cls: /(?:^|\s)[\w-]*(?:header|table)-row(?:\s|$)/, part: 'tr', within: ['table'] },
+  { cls: /(?:^|\s)[\w-]*table-view(?:\s|$)/, part: 'table', within: [''] },
+];
+
+/** The tags of a table's parts. */
+export const TABLE_PARTS: ReadonlySet<string> = new Set(['table', 'tr', 'td', 'th']);
+
+/** The table part a `<div>` plays by its class, given the one it is in ('' for none). */
+const partByClass = (attrs: Record<string, string>, inPart: string): string | undefined =>
+  TABLE_CLASSES.find((p) => p.within.includes(inPart) && p.cls.test(attrs.class ?? ''))?.part;
+
+/**
+ * Whether a cell opens its row: the first by its column index (`data-col-index="0"`,
+ * `aria-colindex="1"`), where rows are not marked as such.
+ */
+export const startsRow = (attrs: Record<string, string>): boolean =>
+  attrs['data-col-index'] === '0' || attrs['aria-colindex'] === '1';
+
+/**
+ * The tag an element's text is read as: one playing a table's part (TABLE_ROLES, TABLE_CLASSES,
+ * given the innermost part `inPart` it is in, '' for none) as that part,
  * one playing a heading (`<div role="heading" aria-level="3">`: Notion, Squarespace's
  * accordions) as the heading of its level (2 when it gives none, as ARIA says).
  */
-export function structuralTag(name: string, attrs: Record<string, string>): string {
+export function structuralTag(name: string, attrs: Record<string, string>, inPart: string): string {
   const role = attrs.role?.toLowerCase() ?? '';
-  if (role !== 'heading') return TABLE_ROLES[role] ?? name;
+  if (role !== 'heading') {
+    const part = TABLE_ROLES[role];
+    if (part || name !== 'div') return part ?? name;
+    return partByClass(attrs, inPart) ?? name;
+  }
   const level = Number.parseInt(attrs['aria-level'] ?? '', 10);
   return `h${Number.isInteger(level) ? Math.min(6, Math.max(1, level)) : 2}`;
 }

@@ -337,6 +337,28 @@ describe('extractHtml keeps the structure answers need', () => {
     );
   });
 
+  it("reads a table written as classes on divs (Notion's database views) as a table, rows by column index", () => {
+    const header = (labels: string[]) =>
+      `<div class="notion-table-view-header-row">${labels.map((l) => `<div class="notion-table-view-header-cell"><div role="button"><div>${l}</div></div></div>`).join('')}</div>`;
+    // Each record's wrapper says nothing of a row: its first cell by index starts one.
+    const record = (cells: string[]) =>
+      `<div class="notion-collection-item"><div>${cells.map((c, i) => `<div class="notion-table-view-cell" data-col-index="${i}"><span>${c}</span></div>`).join('')}</div></div>`;
+    const out = text(
+      `<div class="notion-table-view">${header(['Class', 'When'])}<div class="notion-table-view-body">` +
+        `${record(['Spanish for Beginners', 'Tuesdays at 19:00'])}${record(['French Club', 'Thursdays at 18:30'])}</div></div>` +
+        // Outside a table, a cell's class only lays a page out; inside a real cell, a wrapper.
+        '<div class="table-cell"><p>Book a seat in the app.</p></div><div class="table-cell"><p>Seats are first come, first served.</p></div>' +
+        `<table><tr>${['Plan', 'Credits', 'Price'].map((c) => `<td><div class="notion-table-cell">${c}</div></td>`).join('')}</tr>` +
+        `<tr>${['Starter', '4 per month', '€44'].map((c) => `<td><div class="notion-table-cell">${c}</div></td>`).join('')}</tr></table>`,
+    );
+    expect(out.split('\n\n')).toEqual([
+      'Class: Spanish for Beginners | When: Tuesdays at 19:00\nClass: French Club | When: Thursdays at 18:30',
+      'Book a seat in the app.',
+      'Seats are first come, first served.',
+      'Plan: Starter | Credits: 4 per month | Price: €44',
+    ]);
+  });
+
   it("reads an icon in a table's cell as its label, and elsewhere as nothing", () => {
     const out = text(
       '<table><tr><th>Feature</th><th>Free</th><th>Pro</th></tr>' +

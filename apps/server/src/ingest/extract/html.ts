@@ -13,7 +13,7 @@ import {
 import { type PageLink, resolveContexts } from './html-links.ts';
 import { StructuredText } from './html-structure.ts';
 import { TabLabels } from './html-tabs.ts';
-import { holdsCode, structuralTag } from './html-tags.ts';
+import { holdsCode, structuralTag, TABLE_PARTS } from './html-tags.ts';
 import { resolveLink, safeUrl } from './html-urls.ts';
 
 export type { PageLink } from './html-links.ts';
@@ -193,7 +193,8 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         const article = isMain && !footer && isArticleMarker(name, attrs);
         const code = holdsCode(name, attrs);
         // Read by the part it plays: a `<div role="row">` as a table's row.
-        const tag = structuralTag(name, attrs);
+        const inPart = stack.findLast((f) => TABLE_PARTS.has(f.name))?.name ?? '';
+        const tag = structuralTag(name, attrs, inPart);
         stack.push({ name: tag, skip, main: isMain, article, footer, code });
         if (article) depth.article++;
         if (code) depth.code++;
