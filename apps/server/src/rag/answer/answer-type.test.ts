@@ -38,6 +38,36 @@ describe('the kind of answer a question asks for', () => {
       expect(fitsAnswerType(price, text)).toBe(false);
   });
 
+  it('is a time for what time / which day / how late / when is …, answered by a time, a day or a date', () => {
+    expect(kinds('What time is check-in?')).toEqual(['time']);
+    expect(kinds('What day and time is the Spanish class?')).toEqual(['time']);
+    expect(kinds('How late are you open during the week?')).toEqual(['time']);
+    expect(kinds('When is the bar open?')).toEqual(['time']);
+    expect(kinds('I work during the week. Is there an evening class, and when is it?')).toEqual([
+      'time',
+    ]);
+    // "when" opening a condition, or asking in what case, is no time.
+    expect(kinds('When I run sync twice, does it upload twice?')).toEqual([]);
+    expect(kinds('When should I use a shared album?')).toEqual([]);
+    const time = answerTypeOf('What time is breakfast served?');
+    for (const text of [
+      'Monday – Saturday: 7:00 – 10:30',
+      'Doors open at 6pm.',
+      'Tuesdays at 19:00 CET',
+      'Closed from 25 December to 2 January.',
+      'The v1 API stops working on March 31.',
+      'Order by 12 noon for delivery the same day.',
+    ])
+      expect(fitsAnswerType(time, text)).toBe(true);
+    for (const text of [
+      'A group class lasts 60 minutes.',
+      'We are a family business since 1998.',
+      'You may cancel at any time.',
+      'Save the file and sat back.',
+    ])
+      expect(fitsAnswerType(time, text)).toBe(false);
+  });
+
   it('is a reason for why, both for a question asking both, none otherwise', () => {
     expect(kinds('Why does sync skip hidden files?')).toEqual(['reason']);
     expect(kinds('Why is sync slow, and how many retries does it make?')).toEqual([

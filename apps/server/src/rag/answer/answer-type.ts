@@ -7,7 +7,7 @@ import { AMOUNT } from '../../lib/money.ts';
  * sentence that has that kind of answer in it is a better answer than one that only shares the
  * question's words ("the size of the pool is configurable" for "how big is the pool?").
  */
-export type AnswerKind = 'value' | 'price' | 'reason' | 'definition';
+export type AnswerKind = 'value' | 'price' | 'time' | 'reason' | 'definition';
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
@@ -28,6 +28,14 @@ const VALUE_QUESTION = new RegExp(
  * "charge", which as often means a battery's.
  */
 const PRICE_QUESTION = /\b(?:costs?|prices?|pricing|fees?)\b|\bhow\s+much\s+(?:is|are|for)\b/i;
+/**
+ * A question about when something happens or is open: "what time / which days …", "how late
+ * / early …", "opening hours", or "when" opening a clause with its verb after it ("When is the
+ * bar open?", "and when is it?"). Not "when" introducing a condition ("When I run …, …") nor
+ * "when should / would I …", which ask in what case.
+ */
+const TIME_QUESTION =
+  /\bwhat\s+(?:time|day|date|hour)s?\b|\bwhich\s+(?:time|day|date|hour)s?\b|\bhow\s+(?:late|early)\b|\b(?:opening|business)\s+hours\b|(?:^|[.?!,;]\s*|\band\s+)when\s+(?:is|are|was|were|does|do|did|can|will)\b/i;
 const REASON_QUESTION =
   /^\s*(?:\S+\s+){0,3}?why\b|\bwhat(?:'s|\s+is)\s+the\s+(?:reason|point|purpose)\b/i;
 
@@ -41,6 +49,7 @@ const DEFINITION_QUESTION =
 export function answerTypeOf(question: string): AnswerType {
   const kinds = new Set<AnswerKind>();
   if (REASON_QUESTION.test(question)) kinds.add('reason');
+  if (TIME_QUESTION.test(question)) kinds.add('time');
   if (PRICE_QUESTION.test(question)) kinds.add('price');
   else if (VALUE_QUESTION.test(question)) kinds.add('value');
   else if (DEFINITION_QUESTION.test(question)) kinds.add('definition');
@@ -72,6 +81,25 @@ const MONEY = new RegExp(
   String.raw`${AMOUNT.source}|\bno\s+(?:charge|cost)\b|(?<!-)\bfree\b(?!\s+trial)`,
   'i',
 );
+/** The months as dates name them, written out or shortened. */
+const MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b';
+
+/**
+ * A time of day ("19:00", "6am", "noon"), a day of the week as timetables write it ("Tuesdays",
+ * "Mon – Fri", capitalised: not "sat" or "sun") or a date ("10 December", "March 3",
+ * "2027-03-31"); not a span of time ("60 minutes", which answers "how long …").
+ */
+const TIME = new RegExp(
+  [
+    String.raw`\b\d{1,2}:\d{2}\b`,
+    String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]m|[AP]M|[ap]\.m\.)(?!\w)`,
+    String.raw`\b(?:noon|midday|midnight)\b`,
+    String.raw`\b(?:Mon|Tues?|Wed|Thu|Thurs|Fri|Sat|Sun)(?:day)?s?\b`,
+    String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}|\b${MONTH}\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b`,
+  ].join('|'),
+  'u',
+);
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
@@ -88,6 +116,7 @@ export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
   return (
     (type.has('value') && VALUE.test(sentence)) ||
     (type.has('price') && MONEY.test(sentence)) ||
+    (type.has('time') && TIME.test(sentence)) ||
     (type.has('reason') && REASON.test(sentence)) ||
     (type.has('definition') && DEFINITION.test(sentence))
   );
