@@ -94,3 +94,6 @@ export const opensLowerCase = (text: string) => /^\s*\p{Ll}/u.test(text);
  * dish's description, a label, `Returns: <string>`.
  */
 export const endsSentence = (text: string) => /[.!?]["'”’)\]]*$/.test(text);
+
+/** Whether a sentence is a question ("Didn't get the email?", "Class full?"). */
+export const asksQuestion = (text: string) => /\?["'”’)\]]*$/.test(text);

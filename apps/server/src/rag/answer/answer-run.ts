@@ -1,4 +1,4 @@
-import { endsSentence, goesOnFromBefore } from '../../search/sentences.ts';
+import { asksQuestion, endsSentence, goesOnFromBefore } from '../../search/sentences.ts';
 import { type AnswerType, fitsAnswerType } from './answer-type.ts';
 import type { Candidate } from './candidates.ts';
 import { termWeight } from './text.ts';
@@ -39,6 +39,15 @@ function addsTo(run: Candidate[], next: Candidate): boolean {
   }
   return false;
 }
+
+/**
+ * A page's own question in running text ("Didn't get the email? Check your spam folder."): the
+ * sentence after it is its answer. A run ending on one that shares the question's words goes on
+ * to that answer, and never ends on any other (a stray "Class full?" after a cancellation
+ * policy). Over every set: the help centre +1 extractive follow-up ("What if the email doesn't
+ * arrive?"), no answer lost, a few runs now reading a question and its answer together.
+ */
+const asks = (c: Candidate | undefined) => !!c?.prose && asksQuestion(c.text);
 
 /**
  * How far along its line a run that holds none of the kind of answer asked for reaches for
@@ -101,7 +110,10 @@ export function chooseRun(candidates: Candidate[], best: Candidate, type: Answer
     const left = same[start - 1];
     const right = same[end];
     const ownLine = (c: Candidate | undefined) => (c?.line === best.line ? 1 : 0);
+    // A run ending on a question asked here too goes on to its answer.
+    const answers = asks(same[end - 1]) && !!same[end - 1]?.matches && fits(right) && !asks(right);
     const useLeft =
+      !answers &&
       fits(left) &&
       (!fits(right) ||
         ownLine(left) > ownLine(right) ||
@@ -120,7 +132,7 @@ export function chooseRun(candidates: Candidate[], best: Candidate, type: Answer
         endsSentence(next.text) &&
         endsSentence(edge.text);
       const whole = apart || end - start >= (best.row ? 1 : MIN_SENTENCES);
-      return !whole || addsTo(same.slice(start, end), next);
+      return !whole || addsTo(same.slice(start, end), next) || (!toLeft && answers);
     };
     // The preferred side if it joins; else either side, preferred first, reaching for the
     // kind of answer asked for.
@@ -149,6 +161,8 @@ export function chooseRun(candidates: Candidate[], best: Candidate, type: Answer
       break;
     }
   }
+  // Nor does it end on a question it leaves unanswered, unless it is all there is.
+  if (end - start > 1 && asks(same[end - 1]) && same[end - 1] !== best) end--;
   // Nor does it stop inside a definition's or a parameter's line, where the rest fits.
   while (end < same.length) {
     const next = same[end] as Candidate;

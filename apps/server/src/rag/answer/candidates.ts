@@ -32,6 +32,8 @@ export interface Candidate {
   terms: ReadonlySet<string>;
   /** Terms of its passage's title, heading path and stored question. */
   context: ReadonlySet<string>;
+  /** A table row's column labels: its context too, but only for a row saying something asked. */
+  labels: ReadonlySet<string>;
   /** The qualified names (`performance.now`) its section's own heading documents. */
   headed: ReadonlySet<string>;
   /** Running text: not on a definition, parameter or labelled value (`Added in: …`) line. */
@@ -66,6 +68,7 @@ export interface Candidate {
 }
 
 const MAX_SENTENCE_CHARS = 400;
+const NO_TERMS: ReadonlySet<string> = new Set();
 
 /** Labels that open abstracts and reports ("Abstract: BACKGROUND: …"), not part of a sentence. */
 const SECTION_LABELS =
@@ -203,7 +206,8 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
           passage,
           text,
           terms: textTermSet(parts ? parts.values : text),
-          context: parts ? new Set([...context, ...textTermSet(parts.labels)]) : context,
+          context,
+          labels: parts ? textTermSet(parts.labels) : NO_TERMS,
           headed,
           prose,
           row,

@@ -806,6 +806,72 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it("answers from a page's own question with what follows it, and does not end on one unanswered", () => {
+    const reset = passage({
+      title: 'Resetting your password',
+      heading: 'Resetting your password',
+      text: [
+        'Go to the sign-in page and click Forgot password.',
+        'Enter the email address you signed up with.',
+        'Open the email we send you and click the link within 60 minutes.',
+        'Choose a new password of at least 12 characters.',
+        "Didn't get the email? Check your spam folder. Emails come from no-reply@tallyo.example.",
+      ].join('\n'),
+    });
+    const asked = extractAnswer({
+      bot,
+      question: "What if the password reset email doesn't arrive?",
+      history: [],
+      passages: [reset],
+    });
+    expect(asked.text).toContain("Didn't get the email? Check your spam folder.");
+    const classes = passage({
+      title: 'Classes',
+      heading: 'Classes › Cancelling',
+      text: 'Cancel at least 12 hours before the class starts. Late cancellations lose the class from their pass. Class full? Join the waitlist in the app.',
+    });
+    const late = extractAnswer({
+      bot,
+      question: 'What happens with a late cancellation?',
+      history: [],
+      passages: [classes],
+    });
+    expect(late.text).toBe(
+      'Cancel at least 12 hours before the class starts. Late cancellations lose the class from their pass.',
+    );
+  });
+
+  it("answers from a table row saying what is asked, not from one sharing only its columns' labels", () => {
+    const timetable = passage({
+      title: 'Lessons',
+      heading: 'Lessons › Group class timetable',
+      text: [
+        'Class: Spanish for Beginners | Level: A1 | When: Tuesdays at 19:00',
+        'Class: French Conversation | Level: B1 | When: Thursdays at 18:30',
+      ].join('\n'),
+    });
+    const test = passage({
+      title: 'Getting started',
+      heading: 'Getting started › The placement test',
+      text: 'The placement test tells us your starting level. The test takes about 15 minutes.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How much time should I set aside for the level test before my first class?',
+      history: [],
+      passages: [timetable, test],
+    });
+    expect(text).toContain('The test takes about 15 minutes.');
+    expect(text).not.toContain('Spanish');
+    const when = extractAnswer({
+      bot,
+      question: 'What day is the Spanish class for beginners?',
+      history: [],
+      passages: [timetable, test],
+    });
+    expect(when.text).toBe('Class: Spanish for Beginners | Level: A1 | When: Tuesdays at 19:00');
+  });
+
   it('does not reach into another paragraph for a number a value question asks for', () => {
     const cpus = passage({
       title: 'OS',

@@ -55,7 +55,7 @@ function coverage(question: Map<string, number>, chosen: Candidate[]): number {
   let found = 0;
   for (const [t, w] of question) {
     total += w;
-    if (chosen.some((c) => c.terms.has(t) || c.context.has(t))) found += w;
+    if (chosen.some((c) => c.terms.has(t) || c.context.has(t) || c.labels.has(t))) found += w;
   }
   return total === 0 ? 0 : found / total;
 }

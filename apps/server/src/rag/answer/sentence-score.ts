@@ -1,4 +1,5 @@
 import { stem } from '../../search/analyzer.ts';
+import { asksQuestion } from '../../search/sentences.ts';
 import { type AnswerType, fitsAnswerType } from './answer-type.ts';
 import type { Candidate } from './candidates.ts';
 import { namesDefinition } from './definitions.ts';
@@ -103,6 +104,11 @@ const CALL_TO_ACTION =
  * table's row, whose column labels say the rest ("Destination: India | Price: €0.0045").
  */
 const MAX_WORDS = 40;
+/**
+ * Nor does a page's own question ("Didn't get the email?", "Class full?"), short as questions
+ * are: it heads its answer (answer-run.ts). Over every set no figure changed; "How long is the
+ * reset link valid?" kept to the link's and the password's steps, not the whole procedure.
+ */
 const MIN_WORDS = 3;
 
 /**
@@ -154,18 +160,24 @@ export function scoreCandidates(
   for (const c of candidates) {
     const { terms, text } = askedCells(c, wanted);
     let s = 0;
+    // A row's column labels say what its cells are, the same for every row: they count for a
+    // row that says something asked itself ("Level: A1" of a timetable's row does not answer
+    // "How long is the level test?"; "Meaning: …" of error 2005's row answers what it means).
+    let labelled = 0;
     for (const [t, w] of topic) {
       const weight = w * (1 + RARITY_WEIGHT * Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
       if (terms.has(t)) {
         s += weight;
         c.matches = true;
       } else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
+      else if (c.labels.has(t)) labelled += CONTEXT_WEIGHT * weight;
     }
+    if (c.matches) s += labelled;
     const words = c.terms.size;
     const lengthPenalty =
       words > MAX_WORDS
         ? 1 + (words - MAX_WORDS) / MAX_WORDS
-        : words < MIN_WORDS && !c.row
+        : words < MIN_WORDS && !c.row && !asksQuestion(c.text)
           ? 1.5
           : 1;
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
