@@ -32,7 +32,10 @@ const PRICE_QUESTION = /\b(?:costs?|prices?|pricing|fees?)\b|\bhow\s+much\s+(?:i
  * A question about when something happens or is open: "what time / which days …", "how late
  * / early …", "opening hours", or "when" opening a clause with its verb after it ("When is the
  * bar open?", "and when is it?"). Not "when" introducing a condition ("When I run …, …") nor
- * "when should / would I …", which ask in what case.
+ * "when should / would I …", which ask in what case. Over every set it asks 14 of 652
+ * questions (one of the documentation's, "When do I have to put curly braces …?", where no
+ * sentence states a time); with the Notion timetable read as a table, +1 extractive answer
+ * ("What day and time is the Spanish group class …?"), breakfast times with Sunday's.
  */
 const TIME_QUESTION =
   /\bwhat\s+(?:time|day|date|hour)s?\b|\bwhich\s+(?:time|day|date|hour)s?\b|\bhow\s+(?:late|early)\b|\b(?:opening|business)\s+hours\b|(?:^|[.?!,;]\s*|\band\s+)when\s+(?:is|are|was|were|does|do|did|can|will)\b/i;
@@ -88,7 +91,8 @@ const MONTH =
 /**
  * A time of day ("19:00", "6am", "noon"), a day of the week as timetables write it ("Tuesdays",
  * "Mon – Fri", capitalised: not "sat" or "sun") or a date ("10 December", "March 3",
- * "2027-03-31"); not a span of time ("60 minutes", which answers "how long …").
+ * "2027-03-31"); not a span of time: with "60 minutes" counted, a lesson's length answered
+ * "What day and time is the class?".
  */
 const TIME = new RegExp(
   [
