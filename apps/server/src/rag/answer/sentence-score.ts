@@ -163,8 +163,8 @@ export function scoreCandidates(
     // A row's column labels say what its cells are, the same for every row: they count for a
     // row that says something asked itself ("Level: A1" of a timetable's row does not answer
     // "How long is the level test?"; "Meaning: …" of error 2005's row answers what it means).
-    // Over every set: Notion +1 extractive answer once its timetable reads as a table, nothing
-    // lost.
+    // Over every set: the answer to that question kept (the Notion timetable's rows took it
+    // once read as a table), two others changed, none lost.
     let labelled = 0;
     for (const [t, w] of topic) {
       const weight = w * (1 + RARITY_WEIGHT * Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
