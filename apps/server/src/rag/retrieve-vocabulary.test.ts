@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDocument, createBot } from '../search/testing/search-db.ts';
 import { useSearchTestDb } from '../search/testing/use-search-test-db.ts';
+import { extractAnswer } from './answer/extractive.ts';
+import { DONT_KNOW_REPLY } from './answer/replies.ts';
+import { retrievePassages } from './passages.ts';
 import { retrieve } from './retrieve.ts';
 
 const t = useSearchTestDb();
@@ -158,5 +161,30 @@ describe('retrieve: how software documentation writes its words', () => {
     expect(await headings(bot.botId, 'Which folder syncs to every device?', 1)).toEqual([
       'Shared folder',
     ]);
+  });
+
+  it("answers in the pages' word for one they never use, however rarely they use theirs", async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Hotel Seeblick',
+      text: [
+        '## Amenities',
+        'Free Wi-Fi in all rooms. Lift to all floors. Bike rental at reception.',
+        '## Rooms',
+        'Every room has a desk and a kettle. Rooms on the top floor have a balcony.',
+        '## Breakfast',
+        'Breakfast is served from 7:00 in the garden room.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    const ask = async (question: string) => {
+      const passages = await retrievePassages(t.db, { botId: bot.botId, query: question });
+      const persona = { name: 'Bot', agentName: '', businessName: '', basePrompt: '' };
+      return extractAnswer({ bot: persona, question, history: [], passages }).text;
+    };
+    // "elevator" is in no chunk: "lift", in one, stands for it in the search and the answer.
+    expect(await ask('Is there an elevator?')).toContain('Lift to all floors.');
+    // A word of no group, in no chunk, still finds nothing.
+    expect(await ask('Is there a casino?')).toBe(DONT_KNOW_REPLY);
   });
 });

@@ -33,6 +33,8 @@ export interface RetrievedChunk {
   similarity?: number;
   /** The query's terms nearly every chunk of the bot holds (siteWideTerms), when any. */
   siteWide?: ReadonlySet<string>;
+  /** The alternatives the search took for words no chunk holds (Passage.alternatives), if any. */
+  alternatives?: ReadonlyMap<string, string>;
 }
 
 export interface RetrieveArgs {
@@ -131,8 +133,17 @@ export async function retrieveRanked(
   results.sort((a, b) => close(b) - close(a) || b.score - a.score || a.chunkId - b.chunkId);
   const chunks = results.slice(0, limit);
   const siteWide = siteWideTerms(idf);
+  // The alternatives searched (BM25 gives an idf only to those the pages prefer) in place of a
+  // word the pages never use (no idf either).
+  const alternatives = new Map(
+    [...query.alternatives].filter(([alt, of]) => idf.has(alt) && !idf.has(of)),
+  );
+  const found = {
+    ...(siteWide.size > 0 ? { siteWide } : {}),
+    ...(alternatives.size > 0 ? { alternatives } : {}),
+  };
   return {
-    chunks: siteWide.size > 0 ? chunks.map((c) => ({ ...c, siteWide })) : chunks,
+    chunks: Object.keys(found).length > 0 ? chunks.map((c) => ({ ...c, ...found })) : chunks,
     query,
     idf,
     index,

@@ -11,7 +11,7 @@ import {
   rowKey,
   rowParts,
 } from './definitions.ts';
-import { textTermSet } from './text.ts';
+import { textTermSet, withAlternatives } from './text.ts';
 import type { Passage } from './types.ts';
 
 /** The terms of a table cell's column label, and of its text. */
@@ -182,7 +182,9 @@ const shortCode = (code: string | undefined) =>
  * of; and the sentence going on after it knows it too.
  */
 export function candidatesOf(passage: Passage, rank: number): Candidate[] {
-  const context = textTermSet(
+  // A sentence saying the word the search took for the question's says the question's.
+  const termsOf = (text: string) => withAlternatives(textTermSet(text), passage.alternatives);
+  const context = termsOf(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
   );
   const headed = new Set(qualifiedNames(ownHeading(passage.heading ?? '')));
@@ -205,17 +207,17 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
           pos: out.length,
           passage,
           text,
-          terms: textTermSet(parts ? parts.values : text),
+          terms: termsOf(parts ? parts.values : text),
           context,
-          labels: parts ? textTermSet(parts.labels) : NO_TERMS,
+          labels: parts ? termsOf(parts.labels) : NO_TERMS,
           headed,
           prose,
           row,
           ...(cells
             ? {
                 cells: cells.map(({ label, value }) => ({
-                  label: textTermSet(label),
-                  terms: textTermSet(value),
+                  label: termsOf(label),
+                  terms: termsOf(value),
                   text: value,
                 })),
               }

@@ -1,7 +1,14 @@
 import { CLOSE_QUESTION_MATCH, questionMatch } from '../../search/question-match.ts';
 import { ownHeading } from '../../search/structure.ts';
 import type { SearchRequest } from './follow-up.ts';
-import { COMMON_WEIGHT, termSet, terms, termWeight, textTermSet } from './text.ts';
+import {
+  COMMON_WEIGHT,
+  termSet,
+  terms,
+  termWeight,
+  textTermSet,
+  withAlternatives,
+} from './text.ts';
 import type { Passage } from './types.ts';
 
 /**
@@ -26,13 +33,16 @@ export interface Relevance {
   closeInMeaning: boolean;
 }
 
-/** The terms of the passage's title, heading, stored question and text (each remembered apart). */
-export function passageTerms(p: Passage): Set<string> {
+/**
+ * The terms of the passage's title, heading, stored question and text (each remembered apart),
+ * with the question's words its alternatives stand for.
+ */
+export function passageTerms(p: Passage): ReadonlySet<string> {
   const all = new Set(textTermSet(p.text));
   for (const part of [p.title, p.heading, p.question]) {
     if (part) for (const t of textTermSet(part)) all.add(t);
   }
-  return all;
+  return withAlternatives(all, p.alternatives);
 }
 
 /**

@@ -92,3 +92,17 @@ export const textTermSet: (text: string) => ReadonlySet<string> = boundedMemo(
   },
   (text) => text.length <= 2_000,
 );
+
+/**
+ * Terms with the question's words that the search's alternatives among them stand for
+ * (Passage.alternatives): "Lift to all floors" holds the "elevator" of "Is there an elevator?"
+ * where the pages say "lift".
+ */
+export function withAlternatives(
+  terms: ReadonlySet<string>,
+  alternatives: ReadonlyMap<string, string> | undefined,
+): ReadonlySet<string> {
+  if (!alternatives) return terms;
+  const meant = [...alternatives].filter(([alt, of]) => terms.has(alt) && !terms.has(of));
+  return meant.length === 0 ? terms : new Set([...terms, ...meant.map(([, of]) => of)]);
+}

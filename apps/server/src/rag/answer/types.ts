@@ -25,6 +25,12 @@ export interface Passage {
    * subject), when retrieval knows: the same set for every passage of one search.
    */
   siteWide?: ReadonlySet<string>;
+  /**
+   * The words the search took for the question's own where the pages never use those
+   * (search/alternative-words.ts: "lift" for "elevator"): alternative → the question's term. A
+   * passage saying one says the question's word. The same map for every passage of one search.
+   */
+  alternatives?: ReadonlyMap<string, string>;
 }
 
 export interface AnswerSource {
