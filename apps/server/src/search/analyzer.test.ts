@@ -24,6 +24,13 @@ describe('analyzer', () => {
     expect(analyze('connected connections connecting')).toEqual(['connect', 'connect', 'connect']);
   });
 
+  it('stems a verb in -ify as its noun in -ification, which Porter sets apart', () => {
+    expect(analyze('qualified verify notifies')).toEqual(
+      analyze('qualification verification notification'),
+    );
+    expect(analyze('wifi')).toEqual(['wifi']);
+  });
+
   it('stems irregular verb forms as their verb, and finds them in texts', () => {
     expect(analyze('files are overwritten and kept')).toEqual(analyze('file overwrite keep'));
     expect(analyze('found thrown went')).toEqual(analyze('find throw go'));

@@ -78,8 +78,15 @@ export function stem(token: string): string {
 }
 
 const stemOf = boundedMemo(200_000, (token) =>
-  /\p{N}/u.test(token) ? token : stemmer(IRREGULAR_FORMS.get(token) ?? token),
+  /\p{N}/u.test(token) ? token : foldIfy(stemmer(IRREGULAR_FORMS.get(token) ?? token)),
 );
+/**
+ * Porter stems a verb in -ify and its noun in -ification apart (`qualifi`, `qualif`): "Are your
+ * tutors qualified?" did not meet "a recognised teaching qualification", nor "verify" its
+ * "verification". The verb's stem is read as the noun's; short stems keep their "i" ("wifi").
+ * Over every set with both engines: Notion +1 page and phrase each, nothing else changed.
+ */
+const foldIfy = (s: string) => (s.length >= 6 && s.endsWith('ifi') ? s.slice(0, -1) : s);
 
 /** Per stem of an irregular verb, the first two letters of its forms that start otherwise. */
 let irregularPrefixes: Map<string, string[]> | undefined;
