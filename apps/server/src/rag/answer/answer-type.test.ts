@@ -38,6 +38,28 @@ describe('the kind of answer a question asks for', () => {
       expect(fitsAnswerType(price, text)).toBe(false);
   });
 
+  it('is a material for what a thing is made of, answered by a composition or a material', () => {
+    expect(kinds('What is the sweater made of?')).toEqual(['material']);
+    expect(kinds('What is it made from?')).toEqual(['material']);
+    expect(kinds('Which fabric do you use for the cushions?')).toEqual(['material']);
+    // "made" elsewhere asks something else.
+    expect(kinds('Where are your products made?')).toEqual([]);
+    expect(kinds('Can it flag builds made from a checkout with changes?')).toEqual([]);
+    const material = answerTypeOf('What is the beanie made of?');
+    for (const text of [
+      '50% merino wool, 50% alpaca.',
+      'Made from recycled oak.',
+      'Material: linen',
+    ])
+      expect(fitsAnswerType(material, text)).toBe(true);
+    for (const text of [
+      'Nonprofits get 50% off the Team plan.',
+      'Size S M L XL',
+      'Made in Norway.',
+    ])
+      expect(fitsAnswerType(material, text)).toBe(false);
+  });
+
   it('is a time for what time / which day / how late / when is …, answered by a time, a day or a date', () => {
     expect(kinds('What time is check-in?')).toEqual(['time']);
     expect(kinds('What day and time is the Spanish class?')).toEqual(['time']);

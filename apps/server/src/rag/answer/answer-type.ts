@@ -7,7 +7,7 @@ import { AMOUNT } from '../../lib/money.ts';
  * sentence that has that kind of answer in it is a better answer than one that only shares the
  * question's words ("the size of the pool is configurable" for "how big is the pool?").
  */
-export type AnswerKind = 'value' | 'price' | 'time' | 'reason' | 'definition';
+export type AnswerKind = 'value' | 'price' | 'time' | 'reason' | 'definition' | 'material';
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
@@ -39,6 +39,16 @@ const PRICE_QUESTION = /\b(?:costs?|prices?|pricing|fees?)\b|\bhow\s+much\s+(?:i
  */
 const TIME_QUESTION =
   /\bwhat\s+(?:time|day|date|hour)s?\b|\bwhich\s+(?:time|day|date|hour)s?\b|\bhow\s+(?:late|early)\b|\b(?:opening|business)\s+hours\b|(?:^|[.?!,;]\s*|\band\s+)when\s+(?:is|are|was|were|does|do|did|can|will)\b/i;
+/**
+ * A question about what a thing is made of: "What is the sweater made of?", "What material is
+ * the case?", "Which fabrics do you use?". Not "made" elsewhere ("builds made from a checkout",
+ * "Where are your products made?"): only "made of / from" closing the question. A product
+ * page's sections all carry its name, which is often all the question shares with them: over
+ * every set, +2 extractive answers (a shop's sweater and beanie, whose "Materials" section had
+ * lost to the page's opening "Tax included."), nothing else changed.
+ */
+const MATERIAL_QUESTION =
+  /\bmade\s+(?:out\s+)?(?:of|from)\s*\?|\b(?:what|which)\s+(?:\w+\s+)?(?:materials?|fabrics?)\b/i;
 const REASON_QUESTION =
   /^\s*(?:\S+\s+){0,3}?why\b|\bwhat(?:'s|\s+is)\s+the\s+(?:reason|point|purpose)\b/i;
 
@@ -55,6 +65,8 @@ export function answerTypeOf(question: string): AnswerType {
   if (TIME_QUESTION.test(question)) kinds.add('time');
   if (PRICE_QUESTION.test(question)) kinds.add('price');
   else if (VALUE_QUESTION.test(question)) kinds.add('value');
+  // "What is it made of?" reads as a definition question too; it asks for the material.
+  else if (MATERIAL_QUESTION.test(question)) kinds.add('material');
   else if (DEFINITION_QUESTION.test(question)) kinds.add('definition');
   return kinds;
 }
@@ -104,6 +116,13 @@ const TIME = new RegExp(
   ].join('|'),
   'u',
 );
+/**
+ * What a thing is made of, as product pages state it: a composition ("100% Norwegian wool",
+ * "50% merino wool, 50% alpaca"; not "50% off", "10% of the price"), "made of / from …", or a
+ * label ("Material: oak").
+ */
+const MATERIAL =
+  /(?:^|\s)\d{1,3}(?:[.,]\d+)?\s?%\s+(?!(?:off|of|discount|more|less|faster|slower|cheaper)\b)\p{L}|\bmade\s+(?:out\s+)?(?:of|from)\b|\b(?:materials?|fabrics?)\s*:/iu;
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
@@ -122,6 +141,7 @@ export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
     (type.has('price') && MONEY.test(sentence)) ||
     (type.has('time') && TIME.test(sentence)) ||
     (type.has('reason') && REASON.test(sentence)) ||
-    (type.has('definition') && DEFINITION.test(sentence))
+    (type.has('definition') && DEFINITION.test(sentence)) ||
+    (type.has('material') && MATERIAL.test(sentence))
   );
 }

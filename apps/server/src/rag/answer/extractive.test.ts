@@ -1235,6 +1235,30 @@ describe('the kind of answer a question asks for', () => {
     ).toContain('Snapbox run: runs the given Snapbox task now');
   });
 
+  it('answers "what is it made of?" with the section stating the material, not the page\'s opening', () => {
+    // A product page: every section is headed with the product's name, which is all the
+    // question shares with them; the material is in the second section, in no word asked.
+    const page = { title: 'Skog Blanket', documentId: 'skog', url: 'https://acme.example/skog' };
+    const sections = [
+      'Tax included. Delivery calculated at checkout. Woven in our Oslo studio.',
+      '80% lambswool, 20% cashmere.',
+      'Dry clean only. Store folded.',
+    ].map((text, i) =>
+      passage({
+        ...page,
+        heading: ['Skog Blanket', 'Skog Blanket › Materials', 'Skog Blanket › Care'][i],
+        text,
+      }),
+    );
+    const { text } = extractAnswer({
+      bot,
+      question: 'What is the Skog blanket made of?',
+      history: [],
+      passages: sections,
+    });
+    expect(text).toBe('80% lambswool, 20% cashmere.');
+  });
+
   it('lets a value sentence holding too little of the question give way, rather than not knowing', () => {
     // The number lifts the first sentence to the top, but it holds one word of the question:
     // the answer is the sentences further on that hold the rest.
