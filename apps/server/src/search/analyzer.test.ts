@@ -31,6 +31,13 @@ describe('analyzer', () => {
     expect(analyze('wifi')).toEqual(['wifi']);
   });
 
+  it('stems the -ment nouns Porter keeps whole as their verb, not nouns naming something else', () => {
+    expect(analyze('payments shipment treatment agreement')).toEqual(
+      analyze('pay ship treat agree'),
+    );
+    expect(analyze('statement comment')).not.toEqual(analyze('state come'));
+  });
+
   it('stems irregular verb forms as their verb, and finds them in texts', () => {
     expect(analyze('files are overwritten and kept')).toEqual(analyze('file overwrite keep'));
     expect(analyze('found thrown went')).toEqual(analyze('find throw go'));

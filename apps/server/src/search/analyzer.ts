@@ -78,8 +78,28 @@ export function stem(token: string): string {
 }
 
 const stemOf = boundedMemo(200_000, (token) =>
-  /\p{N}/u.test(token) ? token : foldIfy(stemmer(IRREGULAR_FORMS.get(token) ?? token)),
+  /\p{N}/u.test(token) ? token : foldStem(stemmer(IRREGULAR_FORMS.get(token) ?? token)),
 );
+/**
+ * Porter strips "-ment" only from a longer stem ("payment" stays `payment`, while "enjoyment"
+ * becomes `enjoy`), so a customer's "How do I pay?" never met a page's "Payment methods". The
+ * nouns in -ment of everyday speech (SUBTLEX-US, said 20 times or more) that Porter keeps and
+ * that name the act of their verb are read as that verb; the others name something else
+ * ("statement", "basement", "movement", "placement", "comment", "moment"). Over every set
+ * with both engines: Docusaurus +1 extractive answer ("Do I still pay for messages that
+ * fail?" met "Am I charged for messages …"), nothing else changed.
+ */
+const MENT_NOUNS = new Map(
+  (
+    [
+      ['payment', 'pay'],
+      ['shipment', 'ship'],
+      ['treatment', 'treat'],
+      ['agreement', 'agree'],
+    ] as const
+  ).map(([noun, verb]) => [stemmer(noun), stemmer(verb)]),
+);
+const foldStem = (s: string) => MENT_NOUNS.get(s) ?? foldIfy(s);
 /**
  * Porter stems a verb in -ify and its noun in -ification apart (`qualifi`, `qualif`): "Are your
  * tutors qualified?" did not meet "a recognised teaching qualification", nor "verify" its
