@@ -106,7 +106,10 @@ export function isBoilerplate(
   attrs: Record<string, string>,
   { region, inCode, byClass, controlled, disclosed }: Place,
 ): boolean {
-  if (SKIP_TAGS.has(name) && !opensPanel(name, attrs)) return true;
+  const opened = !!attrs.id && controlled.has(attrs.id);
+  // A <nav> the page's own toggle opens is a disclosure's panel: Webflow writes its dropdown's
+  // list as one, which sites use as an FAQ's answers (a site's menu is dropped with its header).
+  if (SKIP_TAGS.has(name) && !opensPanel(name, attrs) && !(name === 'nav' && opened)) return true;
   // A <header> is the article's own (its title, date, author) inside the article or <main>;
   // elsewhere, even inside a wrapper named "content", it is the site's (Node.js's documentation
   // title, version picker and options on every page).
@@ -117,11 +120,7 @@ export function isBoilerplate(
   // Hidden until opened, and content all the same: a tab's panel (the other platforms'
   // instructions), an accordion's region, the panel a button opens or what a <details>
   // discloses (an FAQ's answer).
-  const panel =
-    disclosed ||
-    role === 'tabpanel' ||
-    role === 'region' ||
-    (!!attrs.id && controlled.has(attrs.id));
+  const panel = disclosed || role === 'tabpanel' || role === 'region' || opened;
   if (!panel && isHidden(attrs)) return true;
   const cls = attrs.class;
   const id = attrs.id;

@@ -31,6 +31,16 @@ describe('tabs', () => {
     ]);
   });
 
+  it("titles Webflow's panes by the link sharing their data-w-tab (roles come from its script)", () => {
+    expect(
+      blocks(`<div data-current="Tab 1" data-easing="ease" class="w-tabs">
+        <div class="w-tab-menu"><a data-w-tab="Tab 1" class="w-inline-block w-tab-link w--current"><div>Monthly</div></a>
+        <a data-w-tab="Tab 2" class="w-inline-block w-tab-link"><div>Day passes</div></a></div>
+        <div class="w-tab-content"><div data-w-tab="Tab 1" class="w-tab-pane w--tab-active"><p>Flex Desk: €219 per month.</p></div>
+        <div data-w-tab="Tab 2" class="w-tab-pane"><p>A Day Pass is €27.</p></div></div></div>`),
+    ).toEqual(['Monthly: Flex Desk: €219 per month.', 'Day passes: A Day Pass is €27.']);
+  });
+
   it('titles panels of radio-button tabs (Material for MkDocs, sphinx-design)', () => {
     expect(
       blocks(`<div class="tabbed-set tabbed-alternate" data-tabs="1:2">

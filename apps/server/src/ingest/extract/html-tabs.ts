@@ -7,10 +7,12 @@ import { collapse } from './html-inline.ts';
  * could not tell which command is Yarn's. A tab's label is read apart and written at the start
  * of its own panel instead ("Yarn: …", html-structure.ts).
  *
- * A label is an element with role="tab" (Docusaurus, Bootstrap, sphinx-tabs), or the `<label>`
- * of a radio button in a tab set (Material for MkDocs, sphinx-design, VitePress). Its panel is
- * the one it names (`aria-controls`, the panel's `aria-labelledby`), else the next panel in
- * order; labels no panel claims are dropped when their tab set ends.
+ * A label is an element with role="tab" (Docusaurus, Bootstrap, sphinx-tabs), the `<label>`
+ * of a radio button in a tab set (Material for MkDocs, sphinx-design, VitePress), or Webflow's
+ * tab link (`a.w-tab-link`, whose roles its script adds only in the browser). Its panel is
+ * the one it names (`aria-controls`, the panel's `aria-labelledby`, Webflow's shared
+ * `data-w-tab`), else the next panel in order; labels no panel claims are dropped when their
+ * tab set ends.
  */
 interface Label {
   text: string;
@@ -23,8 +25,13 @@ interface Label {
   scope: number;
 }
 
-/** Panels by class: Material's block, sphinx-design's content, Bootstrap's pane. */
-const PANEL_CLASS = /(?:^|\s)(?:tabbed-block|sd-tab-content|tab-pane)(?:\s|$)/;
+/** Panels by class: Material's block, sphinx-design's content, Bootstrap's and Webflow's pane. */
+const PANEL_CLASS = /(?:^|\s)(?:tabbed-block|sd-tab-content|tab-pane|w-tab-pane)(?:\s|$)/;
+/** Webflow's tab link, named by `data-w-tab` as its pane is. */
+const WEBFLOW_TAB_CLASS = /(?:^|\s)w-tab-link(?:\s|$)/;
+/** Webflow's tab name as a key a label and its panel share. */
+const webflowKey = (attrs: Record<string, string>) =>
+  attrs['data-w-tab'] === undefined ? undefined : `data-w-tab:${attrs['data-w-tab']}`;
 /**
  * A tab set's container, by class ("tabbed-set", "sd-tab-set", "tabs", "nav-tabs"): a radio
  * button's label is a tab's only inside one. Elsewhere it may be a CSS-only accordion's question,
@@ -64,9 +71,12 @@ export class TabLabels {
       this.radios.add(attrs.id);
     const radioTab =
       name === 'label' && this.tabSets.length > 0 && this.radios.has(attrs.for ?? '');
-    const tab = role === 'tab' || radioTab;
+    const webflowTab = !!webflowKey(attrs) && WEBFLOW_TAB_CLASS.test(attrs.class ?? '');
+    const tab = role === 'tab' || radioTab || webflowTab;
     if (!tab || this.reading || this.labels.length >= MAX_WAITING) return false;
-    const keys = [attrs.id, attrs['aria-controls'], attrs.for].filter((k): k is string => !!k);
+    const keys = [attrs.id, attrs['aria-controls'], attrs.for, webflowKey(attrs)].filter(
+      (k): k is string => !!k,
+    );
     this.reading = { text: '', keys, scope: (this.tablist ?? depth - 1) - 1, depth };
     return true;
   }
@@ -102,7 +112,7 @@ export class TabLabels {
     const byClass = name === 'div' && (PANEL_CLASS.test(cls) || CODE_PANEL_CLASS.test(cls));
     if (attrs.role?.toLowerCase() !== 'tabpanel' && !byClass) return undefined;
     const inside = this.panels.at(-1) ?? -1;
-    const named = [attrs['aria-labelledby'], attrs.id].filter(Boolean);
+    const named = [attrs['aria-labelledby'], attrs.id, webflowKey(attrs)].filter(Boolean);
     const own = (l: Label) => l.scope >= inside;
     const byName = this.labels.findIndex((l) => own(l) && l.keys.some((k) => named.includes(k)));
     const at = byName >= 0 ? byName : this.labels.findIndex(own);

@@ -501,6 +501,27 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it("reads a Webflow dropdown's list, a <nav> its toggle opens, as the FAQ answer it holds", () => {
+    const dropdown = (n: number, question: string, answer: string) =>
+      `<div data-hover="false" data-delay="0" class="faq-dropdown w-dropdown">` +
+      `<div class="faq-toggle w-dropdown-toggle" id="w-dropdown-toggle-${n}" aria-controls="w-dropdown-list-${n}" aria-haspopup="menu" aria-expanded="false" role="button" tabindex="0">` +
+      `<div class="faq-question">${question}</div></div>` +
+      `<nav class="faq-list w-dropdown-list" id="w-dropdown-list-${n}" aria-labelledby="w-dropdown-toggle-${n}">` +
+      `<div class="w-richtext"><p>${answer}</p></div></nav></div>`;
+    const page = `<html><body><div class="navbar w-nav"><nav role="navigation" class="w-nav-menu">
+      <div class="w-dropdown"><div class="w-dropdown-toggle" id="w-dropdown-toggle-9" aria-controls="w-dropdown-list-9" aria-haspopup="menu" aria-expanded="false" role="button">Spaces</div>
+      <nav class="w-dropdown-list" id="w-dropdown-list-9"><a href="/desks" class="w-dropdown-link">Desks</a></nav></div></nav></div>
+      <div class="section"><h1>FAQ</h1>${dropdown(0, 'Can I bring my dog?', 'Dogs are welcome on Fridays, on a lead.')}
+      ${dropdown(1, 'Are there showers?', 'Two showers on the ground floor, with towels.')}</div></body></html>`;
+    expect(extractHtml(page, 'https://cowork.test/faq').text.split('\n\n')).toEqual([
+      '# FAQ',
+      '## Can I bring my dog? {#w-dropdown-toggle-0}',
+      'Dogs are welcome on Fridays, on a lead.',
+      '## Are there showers? {#w-dropdown-toggle-1}',
+      'Two showers on the ground floor, with towels.',
+    ]);
+  });
+
   it("keeps the site's footer (address, hours, phone) on its home page only, without its links", () => {
     const page = `<html><body><header class="site-header"><nav><a href="/a">About</a></nav></header>
       <main><h1>Acme Bikes</h1><p>Handmade city bikes from Utrecht, serviced by us for life.</p></main>
