@@ -187,4 +187,20 @@ describe('retrieve: how software documentation writes its words', () => {
     // A word of no group, in no chunk, still finds nothing.
     expect(await ask('Is there a casino?')).toBe(DONT_KNOW_REPLY);
   });
+
+  it("tells the answer engines which of the question's words no chunk holds", async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Visit us',
+      text: '## Parking\n\nThe nearest car park is on Dock Road. Lift to all floors.',
+      kind: 'web',
+    });
+    const [first] = await retrievePassages(t.db, {
+      botId: bot.botId,
+      query: 'Coming from Galway: where do I leave the car, and is there an elevator?',
+    });
+    // "elevator" has the pages' "lift" (alternatives); "Galway", "coming", "leave" nothing.
+    expect([...(first?.unknown ?? [])].sort()).toEqual(['come', 'galwai', 'leav']);
+    expect(first?.alternatives?.get('lift')).toBe('elev');
+  });
 });

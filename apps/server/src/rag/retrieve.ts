@@ -35,6 +35,8 @@ export interface RetrievedChunk {
   siteWide?: ReadonlySet<string>;
   /** The alternatives the search took for words no chunk holds (Passage.alternatives), if any. */
   alternatives?: ReadonlyMap<string, string>;
+  /** The query's terms no chunk of the bot holds, nor an alternative (Passage.unknown), if any. */
+  unknown?: ReadonlySet<string>;
 }
 
 export interface RetrieveArgs {
@@ -138,9 +140,12 @@ export async function retrieveRanked(
   const alternatives = new Map(
     [...query.alternatives].filter(([alt, of]) => idf.has(alt) && !idf.has(of)),
   );
+  const meant = new Set(alternatives.values());
+  const unknown = new Set([...query.weights.keys()].filter((t) => !idf.has(t) && !meant.has(t)));
   const found = {
     ...(siteWide.size > 0 ? { siteWide } : {}),
     ...(alternatives.size > 0 ? { alternatives } : {}),
+    ...(unknown.size > 0 ? { unknown } : {}),
   };
   return {
     chunks: Object.keys(found).length > 0 ? chunks.map((c) => ({ ...c, ...found })) : chunks,

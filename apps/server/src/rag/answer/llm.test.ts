@@ -169,6 +169,30 @@ describe('LLM engine against a fake OpenAI-compatible server', () => {
     expect(fake.chatCalls()).toHaveLength(0);
   });
 
+  it("hands the passages on when the question's other words are ones the knowledge base never uses", async () => {
+    // "Galway", "tomorrow" and "drive" are in no passage of the bot (retrieval says so):
+    // weighed as common words, the one passage about parking is a large enough share.
+    const parking = passage(3, {
+      title: 'Visit us',
+      text: 'There is no parking at the shop itself. The nearest car park is on Dock Road.',
+    });
+    const question = "I'm driving over from Galway tomorrow. Where can I leave my car?";
+    const unknown = new Set(['drive', 'galwai', 'tomorrow']);
+    const told = await run(engine, {
+      bot,
+      question,
+      history: [],
+      passages: [{ ...parking, unknown }],
+    });
+    expect(told.text).not.toBe(DONT_KNOW_REPLY);
+    expect(fake.chatCalls()).toHaveLength(1);
+    expect(JSON.stringify(fake.chatCalls()[0])).toContain('The nearest car park is on Dock Road.');
+    // Without retrieval's word, the scene-setting words outweigh the passage's one.
+    const strict = await run(engine, { bot, question, history: [], passages: [parking] });
+    expect(strict.text).toBe(DONT_KNOW_REPLY);
+    expect(fake.chatCalls()).toHaveLength(1);
+  });
+
   it('passes the stored conversation as earlier turns', async () => {
     await run(engine, {
       bot,

@@ -108,7 +108,9 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
         return;
       }
       const search = input.search ?? carryTopic(input.question, input.history);
-      const relevant = relevantPassages(search, input.passages, opts.minSimilarity);
+      const relevant = relevantPassages(search, input.passages, opts.minSimilarity, {
+        unknownAsCommon: true,
+      });
       const passages = relevant.length > 0 ? input.passages.slice(0, PROMPT_PASSAGES) : [];
       if (passages.length === 0) {
         yield* fixedAnswer(DONT_KNOW_REPLY);

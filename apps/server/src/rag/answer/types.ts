@@ -31,6 +31,12 @@ export interface Passage {
    * passage saying one says the question's word. The same map for every passage of one search.
    */
   alternatives?: ReadonlyMap<string, string>;
+  /**
+   * The searched terms no passage of the knowledge base holds, nor an alternative of them
+   * ("Amersfoort" in "I'm driving over from Amersfoort. Where can I park?"): the same set for
+   * every passage of one search.
+   */
+  unknown?: ReadonlySet<string>;
 }
 
 export interface AnswerSource {
