@@ -50,15 +50,19 @@ const joinCells = (cells: string[]) =>
  * "Note: …". A title ending a sentence stays a line of its own, as does one over a list or
  * code (their first line must start a line). Gives the box's blocks so titled: an admonition
  * is written as one block (joinCallout), a tab's panel, titled with its tab's label, as its own.
+ * A panel opening with a heading keeps it as a heading, without a label saying the same
+ * (WooCommerce's "Additional information" tab over its own "Additional information" heading).
  */
 export function titled(blocks: string[]): string[] {
   const [heading, first, ...rest] = blocks;
   // A heading inside the box titles the box, not a section: the page's text after the box
   // still belongs to the section the box stands in (its anchor, if any, is given up: a link
   // to the box lands on that section).
-  const title = heading?.replace(/^#{1,6} (.*?)(?: \{#[^}]*\})?$/, '$1');
+  const title = heading?.replace(HEADING_LINE, '$1');
   if (title === undefined) return [];
-  const paragraph = !!first && !/^(?:- |```)/.test(first);
+  if (first && sameWords(withoutOwnColon(title), first.replace(HEADING_LINE, '$1')))
+    return blocks.slice(1);
+  const paragraph = !!first && !/^(?:- |```|#{1,6} )/.test(first);
   if (title && paragraph && title.length <= LABEL_MAX && !/[.!?]$/.test(title)) {
     return [labelled(title, first), ...rest];
   }
@@ -66,6 +70,10 @@ export function titled(blocks: string[]): string[] {
 }
 
 export const joinCallout = (blocks: string[]): string => titled(blocks).join('\n');
+
+/** A heading line's text, without its anchor. */
+const HEADING_LINE = /^#{1,6} (.*?)(?: \{#[^}]*\})?$/;
+const sameWords = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * A label without the colon it was written with ("Parameters:", "Default:"), so that it is not

@@ -41,6 +41,22 @@ describe('tabs', () => {
     ).toEqual(['Monthly: Flex Desk: €219 per month.', 'Day passes: A Day Pass is €27.']);
   });
 
+  it("keeps a panel's own heading for its title, without the tab label saying the same (WooCommerce)", () => {
+    expect(
+      blocks(`<div class="woocommerce-tabs wc-tabs-wrapper"><ul class="tabs wc-tabs" role="tablist">
+        <li class="description_tab active" id="tab-title-description" role="tab" aria-controls="tab-description"><a href="#tab-description">Description</a></li>
+        <li class="additional_information_tab" id="tab-title-additional_information" role="tab" aria-controls="tab-additional_information"><a href="#tab-additional_information">Additional information</a></li></ul>
+        <div class="woocommerce-Tabs-panel panel entry-content wc-tab" id="tab-description" role="tabpanel" aria-labelledby="tab-title-description"><h2>Description</h2><p>A washed coffee from Huila.</p></div>
+        <div class="woocommerce-Tabs-panel panel entry-content wc-tab" id="tab-additional_information" role="tabpanel" aria-labelledby="tab-title-additional_information" style="display: none;"><h2>Additional information</h2>
+        <table class="woocommerce-product-attributes shop_attributes"><tr><th>Altitude</th><td><p>1,800 m</p></td></tr></table></div></div>`),
+    ).toEqual([
+      '## Description {#tab-description}',
+      'A washed coffee from Huila.',
+      '## Additional information {#tab-additional_information}',
+      'Altitude: 1,800 m',
+    ]);
+  });
+
   it('titles panels of radio-button tabs (Material for MkDocs, sphinx-design)', () => {
     expect(
       blocks(`<div class="tabbed-set tabbed-alternate" data-tabs="1:2">
