@@ -12,6 +12,6 @@
  * 3: a release number of three parts also gives its line ("1.6.0" → 1.6).
  * 4: a version number written with a "v" is the number ("v1.6" → 1.6, not v1 and 6).
  * 5: a verb in -ify stemmed as its noun in -ification ("verified" → verif, as "verification").
- * 6: nouns in -ment that Porter keeps stemmed as their verb ("payment" → pai, as "pay").
+ * 6: "payment" and "shipment" stemmed as their verbs (pai, ship), which Porter keeps apart.
  */
 export const TERMS_VERSION = 6;
