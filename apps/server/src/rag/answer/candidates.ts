@@ -183,7 +183,7 @@ const shortCode = (code: string | undefined) =>
  */
 export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   // A sentence saying the word the search took for the question's says the question's.
-  const termsOf = (text: string) => withAlternatives(textTermSet(text), passage.alternatives);
+  const termsOf = (text: string) => withAlternatives(textTermSet(text), passage);
   const context = termsOf(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
   );

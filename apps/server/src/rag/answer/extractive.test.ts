@@ -1331,6 +1331,33 @@ describe('a long section cut into several windows', () => {
   });
 });
 
+describe('a question word the pages use only in another form of its family', () => {
+  const allergens = passage({
+    title: 'Allergens',
+    heading: 'Allergens › Peanuts',
+    text: "We haven't used peanuts in any recipe since March 2023. Sesame is in our dressings.",
+  });
+  const question = 'My son is allergic to peanuts. Are there peanuts in your meals?';
+
+  it('is read in the form the pages use ("allergic" in "Allergens"), as retrieval marks it unknown', () => {
+    // Porter stems "allergic" `allerg` and "Allergens" `allergen`; no chunk holds `allerg`.
+    const unknown = new Set([stem('son'), stem('allergic'), stem('meals')]);
+    const { text } = extractAnswer({
+      bot,
+      question,
+      history: [],
+      passages: [{ ...allergens, unknown }],
+    });
+    expect(text).toContain("We haven't used peanuts in any recipe since March 2023.");
+  });
+
+  it('is not, without retrieval saying the pages never use it: then the passage holds too little', () => {
+    expect(extractAnswer({ bot, question, history: [], passages: [allergens] }).text).toBe(
+      DONT_KNOW_REPLY,
+    );
+  });
+});
+
 describe('a long question in a customer’s own words', () => {
   const logging = passage({
     title: 'Logging',

@@ -42,7 +42,7 @@ export function passageTerms(p: Passage): ReadonlySet<string> {
   for (const part of [p.title, p.heading, p.question]) {
     if (part) for (const t of textTermSet(part)) all.add(t);
   }
-  return withAlternatives(all, p.alternatives);
+  return withAlternatives(all, p);
 }
 
 /**

@@ -2,6 +2,7 @@ import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { stem, tokenize } from '../../search/analyzer.ts';
 import { codeIdentifierParts } from '../../search/identifiers.ts';
 import { impliedTerms } from '../../search/implied-terms.ts';
+import type { Passage } from './types.ts';
 
 /**
  * The answer engines' view of words: the search analyzer's tokens and stems, with a wider stop
@@ -93,16 +94,35 @@ export const textTermSet: (text: string) => ReadonlySet<string> = boundedMemo(
   (text) => text.length <= 2_000,
 );
 
+/** The shorter of two stems, one starting the other, is this long at least to be one word's. */
+const MIN_FAMILY_STEM = 6;
+
 /**
- * Terms with the question's words that the search's alternatives among them stand for
- * (Passage.alternatives): "Lift to all floors" holds the "elevator" of "Is there an elevator?"
- * where the pages say "lift".
+ * Terms with the question's words that a passage says in other forms: the alternatives the
+ * search took (Passage.alternatives: "Lift to all floors" holds the "elevator" of "Is there an
+ * elevator?" where the pages say "lift"), and a word no passage uses as the question stems it
+ * but in another form of its family (Passage.unknown), a stem starting the other: Porter
+ * stems "allergic" `allerg` and "allergens" `allergen`, "deliveries" `deliveri` and
+ * "delivered" `deliv`; the shorter must be six letters or more ("parti" of "party" does not
+ * make "partial"). Over every set with both engines: the Intercom help center's "My son is
+ * allergic to peanuts …" answered (+1 extractive page and phrase), nothing else changed.
  */
 export function withAlternatives(
   terms: ReadonlySet<string>,
-  alternatives: ReadonlyMap<string, string> | undefined,
+  passage: Pick<Passage, 'alternatives' | 'unknown'>,
 ): ReadonlySet<string> {
-  if (!alternatives) return terms;
-  const meant = [...alternatives].filter(([alt, of]) => terms.has(alt) && !terms.has(of));
-  return meant.length === 0 ? terms : new Set([...terms, ...meant.map(([, of]) => of)]);
+  const { alternatives, unknown } = passage;
+  const meant = [...(alternatives ?? [])]
+    .filter(([alt, of]) => terms.has(alt) && !terms.has(of))
+    .map(([, of]) => of);
+  for (const word of unknown ?? []) {
+    if (word.length >= MIN_FAMILY_STEM && [...terms].some((t) => sameFamily(word, t)))
+      meant.push(word);
+  }
+  return meant.length === 0 ? terms : new Set([...terms, ...meant]);
 }
+
+const sameFamily = (a: string, b: string) =>
+  a !== b &&
+  Math.min(a.length, b.length) >= MIN_FAMILY_STEM &&
+  (a.startsWith(b) || b.startsWith(a));
