@@ -99,13 +99,21 @@ export interface Place {
    * first element hidden near a toggle that names no panel (Notion's toggles, html.ts).
    */
   disclosed: boolean;
+  /**
+   * An element beside it was hidden from assistive technology (`aria-hidden`): text written
+   * for screen readers only here says what that element shows. WooCommerce writes a price range
+   * or a sale as amounts hidden so, followed by "Price range: €14.50 through €42.00" for screen
+   * readers; dropping both left a product without its price.
+   */
+  spokenAlike: boolean;
 }
 
 export function isBoilerplate(
   name: string,
   attrs: Record<string, string>,
-  { region, inCode, byClass, controlled, disclosed }: Place,
+  { region, inCode, byClass, controlled, disclosed, spokenAlike }: Place,
 ): boolean {
+  if (spokenAlike && SCREEN_READER_CLASS.test(attrs.class ?? '')) return false;
   const opened = !!attrs.id && controlled.has(attrs.id);
   // A <nav> the page's own toggle opens is a disclosure's panel: Webflow writes its dropdown's
   // list as one, which sites use as an FAQ's answers (a site's menu is dropped with its header).
@@ -198,6 +206,9 @@ const marksAreBoilerplate = boundedMemo(20_000, (key) => {
   }
   return false;
 });
+
+/** Text for screen readers only, by the class themes and frameworks give it. */
+const SCREEN_READER_CLASS = /(?:^|\s)(?:screen-reader-text|sr-only|visually-hidden)(?:\s|$)/;
 
 /** A page's footer: the `<footer>` element, the contentinfo landmark, or a div marked footer. */
 export function isSiteFooter(

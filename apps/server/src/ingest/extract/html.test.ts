@@ -501,6 +501,22 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it('reads a price the page shows only to the eye in the words it gives screen readers (WooCommerce)', () => {
+    const amount = (v: string) =>
+      `<span class="woocommerce-Price-amount amount" aria-hidden="true"><bdi><span class="woocommerce-Price-currencySymbol">&euro;</span>${v}</bdi></span>`;
+    const page = `<html><body><a class="skip-link screen-reader-text" href="#main">Skip to content</a>
+      <main id="main"><div class="product"><h1 class="product_title">Huila Washed</h1>
+      <p class="price">${amount('13.00')} <span aria-hidden="true">&ndash;</span> ${amount('38.00')}<span class="screen-reader-text">Price range: &euro;13.00 through &euro;38.00</span></p>
+      <p class="price"><del aria-hidden="true">${amount('20.00')}</del> <span class="screen-reader-text">Original price was: &euro;20.00.</span><ins aria-hidden="true">${amount('15.00')}</ins><span class="screen-reader-text">Current price is: &euro;15.00.</span></p>
+      <p>A sweet, washed coffee from Huila. <a href="/brew">Brew guide<span class="screen-reader-text"> (opens in a new tab)</span></a></p></div></main></body></html>`;
+    expect(extractHtml(page, 'https://roaster.test/huila').text.split('\n\n')).toEqual([
+      '# Huila Washed {#main}',
+      'Price range: €13.00 through €38.00',
+      'Original price was: €20.00. Current price is: €15.00.',
+      'A sweet, washed coffee from Huila. Brew guide',
+    ]);
+  });
+
   it("reads a Webflow dropdown's list, a <nav> its toggle opens, as the FAQ answer it holds", () => {
     const dropdown = (n: number, question: string, answer: string) =>
       `<div data-hover="false" data-delay="0" class="faq-dropdown w-dropdown">` +

@@ -108,6 +108,8 @@ interface Frame {
   /** The home page's footer, kept as main text. */
   footer: boolean;
   code: boolean;
+  /** A child of it was hidden from assistive technology (`aria-hidden`): Place.spokenAlike. */
+  hidFromReaders?: boolean;
 }
 
 /**
@@ -144,6 +146,7 @@ function placeOf(
     // What a <details> discloses; what a toggle naming no panel hides near it.
     disclosed:
       around.at(-1)?.name === 'details' || around.slice(-TOGGLE_REACH).some((f) => f.toggles),
+    spokenAlike: around.at(-1)?.hidFromReaders === true,
   };
 }
 
@@ -185,6 +188,9 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         // A tab's label is read apart, for its panel (html-tabs.ts).
         const tab = depth.skip === 0 && tabs.opens(name, attrs, stack.length + 1);
         const skip = tab || (!footer && (depth.skip > 0 || isBoilerplate(name, attrs, place)));
+        const parent = stack.at(-1);
+        if (parent && depth.skip === 0 && attrs['aria-hidden'] === 'true')
+          parent.hidFromReaders = true;
         if (!skip) {
           notePanels(name, attrs, controlled);
           noteToggles(stack, name, attrs);
