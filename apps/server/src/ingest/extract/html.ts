@@ -119,8 +119,15 @@ interface Frame {
  */
 const TOGGLE_REACH = 3;
 
-/** A toggle naming no panel opens the first element hidden near it, and only that one. */
-function noteToggles(stack: Frame[], name: string, attrs: Record<string, string>): void {
+/**
+ * What an opening element tells the elements around it: that something of the parent was hidden
+ * from screen readers (Frame.hidFromReaders), and, when it is read, a toggle's reach: a toggle
+ * naming no panel opens the first element hidden near it, and only that one.
+ */
+function noteAround(stack: Frame[], name: string, attrs: Record<string, string>, read: boolean) {
+  const parent = stack.at(-1);
+  if (parent && attrs['aria-hidden'] === 'true') parent.hidFromReaders = true;
+  if (!read) return;
   if (isHidden(attrs)) for (const f of stack) f.toggles = false;
   if (togglesUnnamedPanel(name, attrs))
     for (const f of stack.slice(-TOGGLE_REACH)) f.toggles = true;
@@ -188,13 +195,8 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         // A tab's label is read apart, for its panel (html-tabs.ts).
         const tab = depth.skip === 0 && tabs.opens(name, attrs, stack.length + 1);
         const skip = tab || (!footer && (depth.skip > 0 || isBoilerplate(name, attrs, place)));
-        const parent = stack.at(-1);
-        if (parent && depth.skip === 0 && attrs['aria-hidden'] === 'true')
-          parent.hidFromReaders = true;
-        if (!skip) {
-          notePanels(name, attrs, controlled);
-          noteToggles(stack, name, attrs);
-        }
+        if (!skip) notePanels(name, attrs, controlled);
+        noteAround(stack, name, attrs, !skip);
         const isMain = !skip && (footer || isMainMarker(name, attrs));
         const article = isMain && !footer && isArticleMarker(name, attrs);
         const code = holdsCode(name, attrs);
