@@ -68,15 +68,24 @@ export const startsRow = (attrs: Record<string, string>): boolean =>
   attrs['data-col-index'] === '0' || attrs['aria-colindex'] === '1';
 
 /**
+ * An FAQ block's question written as bold text over its answer, not as a heading: Yoast SEO's
+ * FAQ block (`<strong class="schema-faq-question">` then `<p class="schema-faq-answer">`). Read
+ * as a `<summary>` is, it heads the answer after it, so each entry is a section of its own.
+ */
+const FAQ_QUESTION_CLASS = /(?:^|\s)schema-faq-question(?:\s|$)/;
+
+/**
  * The tag an element's text is read as: one playing a table's part (TABLE_ROLES, TABLE_CLASSES,
  * given the innermost part `inPart` it is in, '' for none) as that part,
  * one playing a heading (`<div role="heading" aria-level="3">`: Notion, Squarespace's
- * accordions) as the heading of its level (2 when it gives none, as ARIA says).
+ * accordions) as the heading of its level (2 when it gives none, as ARIA says), an FAQ block's
+ * question as a `<summary>` (FAQ_QUESTION_CLASS).
  */
 export function structuralTag(name: string, attrs: Record<string, string>, inPart: string): string {
   const role = attrs.role?.toLowerCase() ?? '';
   if (role !== 'heading') {
     const part = TABLE_ROLES[role];
+    if (!part && FAQ_QUESTION_CLASS.test(attrs.class ?? '')) return 'summary';
     if (part || name !== 'div') return part ?? name;
     return partByClass(attrs, inPart) ?? name;
   }

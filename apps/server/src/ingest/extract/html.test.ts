@@ -501,6 +501,23 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it("reads an FAQ block's bold questions as the headings of their answers (Yoast SEO)", () => {
+    const entry = (id: string, q: string, a: string) =>
+      `<div class="schema-faq-section" id="${id}"><strong class="schema-faq-question">${q}</strong> <p class="schema-faq-answer">${a}</p> </div>`;
+    const page = `<html><body><main><h1>FAQ</h1>
+      <div class="schema-faq wp-block-yoast-faq-block">${entry('faq-question-1', 'Do you sell gift cards?', 'Yes, from €20, valid for two years.')}
+      ${entry('faq-question-2', 'Are your bags recyclable?', 'They are home-compostable.')}</div>
+      <p><strong>Note:</strong> prices include VAT.</p></main></body></html>`;
+    expect(extractHtml(page, 'https://roaster.test/faq').text.split('\n\n')).toEqual([
+      '# FAQ',
+      '## Do you sell gift cards? {#faq-question-1}',
+      'Yes, from €20, valid for two years.',
+      '## Are your bags recyclable? {#faq-question-2}',
+      'They are home-compostable.',
+      'Note: prices include VAT.',
+    ]);
+  });
+
   it('reads a price the page shows only to the eye in the words it gives screen readers (WooCommerce)', () => {
     const amount = (v: string) =>
       `<span class="woocommerce-Price-amount amount" aria-hidden="true"><bdi><span class="woocommerce-Price-currencySymbol">&euro;</span>${v}</bdi></span>`;
