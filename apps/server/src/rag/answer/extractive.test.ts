@@ -199,6 +199,26 @@ describe('extractive engine', () => {
     expect(text).toContain('Delivery is free above 500 euros; below that it costs 15 euros.');
   });
 
+  it('answers "Why?" in a conversation from the previous topic, and greets it only without one', () => {
+    const returns = passage({
+      title: 'Returns',
+      text: 'Sale items cannot be returned because they are sold at cost. Other items can be returned within 30 days.',
+    });
+    const history = [
+      { question: 'Can I return sale items?', answer: 'Sale items cannot be returned.' },
+    ];
+    const why = extractAnswer({ bot, question: 'Why?', history, passages: [returns] });
+    expect(why.text).toContain('because they are sold at cost');
+    expect(why.passages).toEqual([returns]);
+    // Thanks stay thanks; with nothing said before, "Why?" asks nothing to answer from.
+    expect(extractAnswer({ bot, question: 'Thanks!', history, passages: [returns] }).text).toBe(
+      "You're welcome! Is there anything else I can help you with?",
+    );
+    expect(
+      extractAnswer({ bot, question: 'Why?', history: [], passages: [returns] }).text,
+    ).toContain("Hi! I'm Ava");
+  });
+
   it('answers a follow-up that points back from the earlier topic; the same words without pointing back, not', () => {
     const tags = passage({
       title: 'Release tags',

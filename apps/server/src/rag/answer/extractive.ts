@@ -158,7 +158,7 @@ export function extractAnswer(
   input: AnswerInput,
   minSimilarity?: number,
 ): { text: string; passages: Passage[] } {
-  if (isSmallTalk(input.question)) {
+  if (isSmallTalk(input.question, input.history)) {
     return { text: smallTalkReply(input.bot, input.question), passages: [] };
   }
   const qa = closeQaMatch(input.question, input.passages);

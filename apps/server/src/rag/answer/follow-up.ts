@@ -209,7 +209,7 @@ export async function searchRequestFor(
   const searchTerms = engine.searchTerms?.bind(engine);
   // Small talk ("hi!", "thanks") has nothing to search for.
   const words =
-    searchTerms && !isSmallTalk(question)
+    searchTerms && !isSmallTalk(question, history)
       ? withinTime(
           (signal) => searchTerms(question, history, signal),
           opts,

@@ -98,7 +98,7 @@ export function createLlmEngine(opts: LlmEngineOptions): AnswerEngine {
     },
     ...(opts.searchTerms === false ? {} : { searchTerms: pausingSearchTerms(ask) }),
     async *answer(input: AnswerInput): AsyncIterable<AnswerEvent> {
-      if (isSmallTalk(input.question)) {
+      if (isSmallTalk(input.question, input.history)) {
         yield* fixedAnswer(smallTalkReply(input.bot, input.question));
         return;
       }

@@ -9,7 +9,7 @@ import {
   textTermSet,
   withAlternatives,
 } from './text.ts';
-import type { Passage } from './types.ts';
+import type { Passage, PastTurn } from './types.ts';
 
 /**
  * A passage is relevant when the question words it contains carry at least this share of the
@@ -185,9 +185,19 @@ function judged(
   return out;
 }
 
-/** True when the question has no content words at all ("hi", "who are you?"). */
-export function isSmallTalk(question: string): boolean {
-  return terms(question).length === 0;
+/** A question asking about what was just said ("Why?", "And when?", "Why not?"). */
+const ASKS = /\b(?:why|when|where|how|which|what)\b/i;
+/** Questions asked of the assistant itself, not of what it said. */
+const PLEASANTRY = /\bhow\s+are\s+you\b|\bwhat(?:'s|\s+is)\s+up\b|\bwhat\s+are\s+you\b/i;
+
+/**
+ * True when the message has no content words at all ("hi", "thanks", "who are you?"). In a
+ * conversation, a question made of question words alone ("Why?", "And when?") asks about the
+ * previous answer and is answered from its topic, not greeted.
+ */
+export function isSmallTalk(question: string, history: readonly PastTurn[] = []): boolean {
+  if (terms(question).length > 0) return false;
+  return history.length === 0 || !ASKS.test(question) || PLEASANTRY.test(question);
 }
 
 /**
