@@ -193,6 +193,25 @@ describe('LLM engine against a fake OpenAI-compatible server', () => {
     expect(fake.chatCalls()).toHaveLength(1);
   });
 
+  it("hands on the previous topic's passages for a follow-up whose own words the pages never use", async () => {
+    const discount = passage(4, {
+      title: 'FAQ',
+      heading: 'FAQ › Do you offer discounts for nonprofits?',
+      text: 'Registered nonprofits get 50% off. Write to support with proof of status.',
+    });
+    const history = [{ question: 'Do you have a nonprofit discount?', answer: '50% off.' }];
+    const ask = (passages: Passage[]) =>
+      run(engine, { bot, question: 'How do I apply?', history, passages });
+    // "apply" is in no passage: the question names no topic of its own, so it asks about the
+    // nonprofit discount.
+    expect((await ask([{ ...discount, unknown: new Set(['appli']) }])).text).not.toBe(
+      DONT_KNOW_REPLY,
+    );
+    expect(fake.chatCalls()).toHaveLength(1);
+    expect((await ask([discount])).text).toBe(DONT_KNOW_REPLY);
+    expect(fake.chatCalls()).toHaveLength(1);
+  });
+
   it('passes the stored conversation as earlier turns', async () => {
     await run(engine, {
       bot,

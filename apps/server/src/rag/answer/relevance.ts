@@ -93,12 +93,15 @@ function pairCovers(topical: string[], pairTerms: ReadonlySet<string>): boolean 
  * passages (a page on reduced mobility answers it in other words). Kept whole otherwise: such
  * a passage beside better ones is a further source to read.
  * `unknownAsCommon`: the question's words no passage of the knowledge base uses weigh as common
- * words (wantedTerms). The LLM engine asks for it: a model reads the passages for what they
- * mean and says when they do not answer ("One of my employees quit last week. Am I still going
- * to be charged for her?" found the page on removing a member). Over every set: with the model, +3
- * pages among the sources and +4 answers' phrases in its passages, nothing lost. The extractive engine, which can only quote, keeps
- * such words whole: read so there, its answers rose for one question (GitBook) and fell for three
- * (a sign-up sentence answered "… Can I get my money back?").
+ * words (wantedTerms), and none of them is a topical word of the question, so a follow-up saying
+ * only such words ("How do I apply?" after a nonprofit discount) asks about the earlier topic.
+ * The LLM engine asks for it: a model reads the passages for what they mean and says when they
+ * do not answer ("One of my employees quit last week. Am I still going to be charged for her?"
+ * found the page on removing a member). Over every set, with the model: +3 pages among the
+ * sources, +4 answers' phrases in its passages, +2 follow-ups, nothing lost. The extractive
+ * engine, which can only quote, keeps such words whole: read so there, its answers rose for one
+ * question (GitBook) and fell for three (a sign-up sentence answered "… Can I get my money
+ * back?").
  */
 export function relevantPassages(
   search: SearchRequest,
@@ -161,7 +164,8 @@ function judged(
     return w;
   };
   const total = weightOf(wanted);
-  const topical = [...termSet(search.question)].filter((t) => termWeight(t) === 1);
+  // The question's topical words, as weighed here: a word no passage uses is none (wantedTerms).
+  const topical = [...termSet(search.question)].filter((t) => weights.get(t) === 1);
   // A question naming no topic of its own ("How much does that cost?") asks about the one
   // carried from the previous turn: a passage speaking of it is relevant, and one of its words
   // is a topical word's worth there.
