@@ -102,9 +102,9 @@ const MIN_FAMILY_STEM = 6;
  * search took (Passage.alternatives: "Lift to all floors" holds the "elevator" of "Is there an
  * elevator?" where the pages say "lift"), and a word no passage uses as the question stems it
  * but in another form of its family (Passage.unknown), a stem starting the other: Porter
- * stems "allergic" `allerg` and "allergens" `allergen`, "deliveries" `deliveri` and
- * "delivered" `deliv`; the shorter must be six letters or more ("parti" of "party" does not
- * make "partial"). Over every set with both engines: the Intercom help center's "My son is
+ * stems "allergic" `allerg` and "allergens" `allergen`, "technical" `technic` and "technician"
+ * `technician`; the shorter must be six letters or more ("parti" of "party" does not make
+ * "partial"). Over every set with both engines: the Intercom help center's "My son is
  * allergic to peanuts …" answered (+1 extractive page and phrase), nothing else changed.
  */
 export function withAlternatives(
