@@ -3,6 +3,8 @@
 export interface Cell {
   text: string;
   th: boolean;
+  /** Rows it spans (`rowspan`), its own included. */
+  rows: number;
 }
 
 /** A label cell short enough to read as "label: value". */

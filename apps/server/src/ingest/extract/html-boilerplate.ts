@@ -4,6 +4,7 @@
  * tag, ARIA role and class/id.
  */
 import { boundedMemo } from '../../lib/bounded-memo.ts';
+import type { ResponsiveVariants } from './html-responsive.ts';
 import { HEADINGS, SECTION_CLASS } from './html-tags.ts';
 
 const SKIP_TAGS = new Set([
@@ -106,13 +107,16 @@ export interface Place {
    * readers; dropping both left a product without its price.
    */
   spokenAlike: boolean;
+  /** The classes the page's styles hide at a desktop's width: other screens' copies. */
+  variants: ResponsiveVariants;
 }
 
 export function isBoilerplate(
   name: string,
   attrs: Record<string, string>,
-  { region, inCode, byClass, controlled, disclosed, spokenAlike }: Place,
+  { region, inCode, byClass, controlled, disclosed, spokenAlike, variants }: Place,
 ): boolean {
+  if (variants.isOtherScreens(attrs)) return true;
   if (spokenAlike && SCREEN_READER_CLASS.test(attrs.class ?? '')) return false;
   const opened = !!attrs.id && controlled.has(attrs.id);
   // A <nav> the page's own toggle opens is a disclosure's panel: Webflow writes its dropdown's
@@ -125,6 +129,7 @@ export function isBoilerplate(
   const inMain = region !== 'page';
   const role = attrs.role?.toLowerCase();
   if (role && SKIP_ROLES.has(role)) return true;
+  if (namesCookieBanner(name, attrs)) return true;
   // Hidden until opened, and content all the same: a tab's panel (the other platforms'
   // instructions), an accordion's region, the panel a button opens or what a <details>
   // discloses (an FAQ's answer).
@@ -145,6 +150,16 @@ export function isBoilerplate(
   if (!marks) return false;
   const key = `${inMain ? 'm' : 'p'}${inCode ? 'c' : ' '}${panel ? 'h' : ' '}`;
   return marksAreBoilerplate(`${key}${marks.toLowerCase()}`);
+}
+
+/**
+ * A block its accessible name calls a cookie banner: `<div role="region" aria-label="Cookie
+ * banner">` (OneTrust, site builders' consent components), whatever its classes.
+ */
+function namesCookieBanner(name: string, attrs: Record<string, string>): boolean {
+  const label = attrs['aria-label'];
+  if (!label || !/^(?:div|section)$/.test(name)) return false;
+  return COOKIE.test(label.toLowerCase().replace(/\s+/g, ''));
 }
 
 /**

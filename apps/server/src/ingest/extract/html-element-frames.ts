@@ -51,7 +51,9 @@ export function elementFrame(
       return newTable();
     case 'td':
     case 'th':
-      return inside(stack, 'table') ? { kind: 'cell', th: name === 'th' } : undefined;
+      return inside(stack, 'table')
+        ? { kind: 'cell', th: name === 'th', rows: rowsSpanned(attrs.rowspan) }
+        : undefined;
     case 'a': {
       if (attrs.href === undefined) return undefined;
       const note = isFootnoteRef(attrs);
@@ -63,3 +65,14 @@ export function elementFrame(
   if (CALLOUT_CLASS.test(attrs.class ?? '')) return { kind: 'callout' };
   return undefined;
 }
+
+/**
+ * Rows a cell spans, its own included: `rowspan` as a browser reads it, at most MAX_ROW_SPAN
+ * (a hostile span would repeat a cell on every row after it); 0 ("to the end of its group") and
+ * junk as 1.
+ */
+const MAX_ROW_SPAN = 100;
+const rowsSpanned = (rowspan: string | undefined) => {
+  const n = Number.parseInt(rowspan ?? '', 10);
+  return n > 1 ? Math.min(n, MAX_ROW_SPAN) : 1;
+};

@@ -1,5 +1,6 @@
-import { type Cell, definitionItem, formatRow } from './html-blocks.ts';
+import { type Cell, definitionItem } from './html-blocks.ts';
 import { isNavigation, type LinkShare, noLinks } from './html-navigation.ts';
+import type { Spanning } from './html-table-rows.ts';
 
 /**
  * The open structures of a page while its text is built (html-structure.ts): each collects the
@@ -69,9 +70,11 @@ export type Frame =
       header: string[] | null;
       rows: string[];
       row: Cell[];
+      /** Cells of rows above spanning down into the rows to come (`rowspan`). */
+      spanning: Spanning[];
       share: LinkShare;
     })
-  | (Base & { kind: 'cell'; th: boolean })
+  | (Base & { kind: 'cell'; th: boolean; rows: number })
   /**
    * `note`: marked as a footnote reference (class or role); `superscript`: wraps a `<sup>`. Either
    * way a same-page link reading "1" or "[a]" is a footnote mark, not a word of the sentence.
@@ -165,6 +168,7 @@ export const newTable = (): Omit<FrameOf<'table'>, keyof Base> => ({
   header: null,
   rows: [],
   row: [],
+  spanning: [],
   share: noLinks(),
 });
 
@@ -180,38 +184,6 @@ export function addDefinition(dl: Frame, body: string): void {
   if (dl.kind !== 'dl') return;
   dl.items.push(definitionItem(dl.terms, body));
   dl.terms = [];
-}
-
-/** Columns a first row of ordinary cells may head; fewer are a label and its value. */
-const MIN_HEADED_COLUMNS = 3;
-const MAX_LABEL_CHARS = 30;
-
-/**
- * Whether a table's first row is its header: header cells, or (Notion's simple tables, editors
- * writing no `<th>`) three or more ordinary cells that read as column labels: short, distinct,
- * no figures nor code ("Plan | Credits | Price"; not "Balcony | No | Yes | Yes", "Starter | €44").
- */
-function headsColumns(row: Cell[]): boolean {
-  if (row.every((c) => c.th)) return true;
-  const texts = row.map((c) => c.text.trim());
-  return (
-    texts.length >= MIN_HEADED_COLUMNS &&
-    new Set(texts).size === texts.length &&
-    texts.every((t) => t && t.length <= MAX_LABEL_CHARS && !/\d|```/.test(t) && !/[.!?]$/.test(t))
-  );
-}
-
-/** A row ends (at the next `<tr>`, `</tr>` or the table's end): rendered with its header. */
-export function endRow(table: FrameOf<'table'> | undefined): void {
-  if (!table || table.row.length === 0) return;
-  const row = table.row;
-  table.row = [];
-  if (table.header === null && table.rows.length === 0 && headsColumns(row)) {
-    table.header = row.map((c) => c.text);
-    return;
-  }
-  const line = formatRow(row, table.header);
-  if (line) table.rows.push(line);
 }
 
 /**

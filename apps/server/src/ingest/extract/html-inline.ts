@@ -6,10 +6,13 @@ export const LINE_BREAK = '\u2028';
 const INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/g;
 const HAS_INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/;
 
-/** Whitespace collapsed to single spaces; `<br>`s as line breaks, blank lines dropped. */
+/**
+ * Whitespace collapsed to single spaces; `<br>`s as line breaks, blank lines dropped. (`\s`
+ * matches LINE_BREAK too: it is left out of the whitespace collapsed.)
+ */
 export function collapse(text: string): string {
   return text
-    .replace(/\s+/g, ' ')
+    .replace(/[^\S\u2028]+/g, ' ')
     .split(LINE_BREAK)
     .map((l) => l.trim())
     .filter(Boolean)

@@ -6,7 +6,6 @@ import {
   addDefinition,
   addItem,
   endNames,
-  endRow,
   type Frame,
   type FrameOf,
   headingsAllowed,
@@ -21,6 +20,7 @@ import { collapse, LINE_BREAK, spacedBefore, withoutInvisible } from './html-inl
 import { LinkCollector } from './html-links.ts';
 import { countLink, countText, isFootnoteMark } from './html-navigation.ts';
 import { headingLine, Outline } from './html-outline.ts';
+import { endRow } from './html-table-rows.ts';
 import { anchorAhead, BLOCK_TAGS, HEADINGS, startsRow } from './html-tags.ts';
 
 /**
@@ -225,7 +225,11 @@ export class StructuredText {
         for (const block of renderedBlocks(frame)) this.emit(block);
         return;
       case 'cell':
-        this.nearest('table')?.row.push({ text: this.contentOf(frame).join(' '), th: frame.th });
+        this.nearest('table')?.row.push({
+          text: this.contentOf(frame).join(' '),
+          th: frame.th,
+          rows: frame.rows,
+        });
         return;
       case 'table':
         endRow(frame);

@@ -169,6 +169,34 @@ describe('extractHtml', () => {
     expect(nav.text).not.toContain('Menu');
   });
 
+  it("reads a page as a desktop shows it: another screen's copy of a component and a cookie banner named so dropped", () => {
+    // As a builder renders a component once per breakpoint, hiding the others by media query.
+    const css =
+      '.framer-abc{display:flex}@media (min-width: 1200px){.hidden-desk{display:none!important}}' +
+      '@media (max-width: 809.98px){.hidden-phone, .hidden-x{display:none!important}}' +
+      '@media print{.no-print{display:none}}.js-closed{display:none}';
+    const cards = (cls: string) =>
+      `<div class="ssr-variant ${cls}"><h3>Flex</h3><p>€60 a month.</p></div>`;
+    const { text } = extractHtml(
+      `<html><head><style>${css}</style></head><body><main><h2>Membership</h2>` +
+        `${cards('hidden-phone')}${cards('hidden-desk')}` +
+        // Hidden for print only, or until a script opens it: this screen's content.
+        '<p class="no-print">Cancel with a month’s notice.</p><div class="js-closed"><p>Clay is extra.</p></div>' +
+        '<div role="region" aria-label="Cookie banner"><p>We use cookies to see how the site is used.</p></div>' +
+        '<section aria-label="Cookie policy"><p>We keep one cookie for your basket.</p></section>' +
+        '</main></body></html>',
+      'https://x.test/pricing',
+    );
+    expect(text.split('\n\n')).toEqual([
+      '## Membership',
+      '### Flex',
+      '€60 a month.',
+      'Cancel with a month’s notice.',
+      'Clay is extra.',
+      'We keep one cookie for your basket.',
+    ]);
+  });
+
   it('decodes the declared charset', () => {
     const latin1 = Buffer.from('<meta charset="iso-8859-1"><p>caf\xe9</p>', 'latin1');
     expect(extractHtml(decodeHtml(latin1, 'text/html'), 'http://x/').text).toBe('café');
@@ -322,6 +350,33 @@ describe('extractHtml keeps the structure answers need', () => {
       'Balcony | No | Yes | Yes\nBathtub | No | No | Yes',
       'Starter | 4 credits | €44\nRegular | 8 credits | €80',
     ]);
+  });
+
+  it('heads columns with a first row over an empty corner cell, and repeats a cell spanning rows', () => {
+    // As a help desk's editor writes an hours table: no <th>, bold labels, a corner cell.
+    const out = text(
+      '<table><tbody><tr><td><br></td><td><strong>Phone</strong></td><td><strong>Email</strong></td></tr>' +
+        '<tr><td><strong>Saturday</strong></td><td>9am to 5pm</td><td rowspan="2">We reply within a day</td></tr>' +
+        '<tr><td><strong>Sunday</strong></td><td>Closed</td></tr></tbody></table>' +
+        // A span in the first column, and a hostile one: each row of its own once.
+        '<table><tr><th>Plan</th><th>Seats</th><th>Price</th></tr>' +
+        '<tr><td rowspan="2">Team</td><td>5</td><td>€40</td></tr><tr><td>10</td><td>€70</td></tr>' +
+        '<tr><td rowspan="999999">Pro</td><td>25</td><td>€150</td></tr></table>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      'Saturday | Phone: 9am to 5pm | Email: We reply within a day\nSunday | Phone: Closed | Email: We reply within a day',
+      'Plan: Team | Seats: 5 | Price: €40\nPlan: Team | Seats: 10 | Price: €70\nPlan: Pro | Seats: 25 | Price: €150',
+    ]);
+  });
+
+  it('keeps the lines a <br> breaks a paragraph into', () => {
+    // A help desk's callout: a bold title, then one fact a line.
+    const out = text(
+      '<p><strong>Christmas opening hours</strong><br>Christmas Eve: 9am to 1pm.<br>  Closed on 25 and 26 December.</p>',
+    );
+    expect(out).toBe(
+      'Christmas opening hours\nChristmas Eve: 9am to 1pm.\nClosed on 25 and 26 December.',
+    );
   });
 
   it('reads a table written as ARIA roles on divs (GitBook, data grids) as a table', () => {

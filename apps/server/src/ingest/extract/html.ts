@@ -11,6 +11,7 @@ import {
   togglesUnnamedPanel,
 } from './html-boilerplate.ts';
 import { type PageLink, resolveContexts } from './html-links.ts';
+import { ResponsiveVariants } from './html-responsive.ts';
 import { StructuredText } from './html-structure.ts';
 import { TabLabels } from './html-tabs.ts';
 import { holdsCode, structuralTag, TABLE_PARTS } from './html-tags.ts';
@@ -142,6 +143,7 @@ function placeOf(
   byClass: boolean,
   controlled: ReadonlySet<string>,
   around: Frame[],
+  variants: ResponsiveVariants,
 ): Place {
   const region: Region = depth.article > 0 ? 'article' : depth.main > 0 ? 'main' : 'page';
   // The home page's footer is read whole: its class marks do not count.
@@ -154,6 +156,7 @@ function placeOf(
     disclosed:
       around.at(-1)?.name === 'details' || around.slice(-TOGGLE_REACH).some((f) => f.toggles),
     spokenAlike: around.at(-1)?.hidFromReaders === true,
+    variants,
   };
 }
 
@@ -171,6 +174,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
   const stack: Frame[] = [];
   const controlled = new Set<string>();
   const tabs = new TabLabels();
+  const variants = new ResponsiveVariants();
   // The site's address, hours and contacts live in its footer: read once, on the home page.
   const home = isHomePage(pageUrl);
   const depth: Depths = { footer: 0, skip: 0, main: 0, article: 0, code: 0 };
@@ -191,7 +195,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         }
         readMeta(meta, name, attrs, pageUrl, depth.skip > 0);
         const footer = home && depth.skip === 0 && isSiteFooter(name, attrs, depth.footer > 0);
-        const place = placeOf(depth, byClass, controlled, stack);
+        const place = placeOf(depth, byClass, controlled, stack, variants);
         // A tab's label is read apart, for its panel (html-tabs.ts).
         const tab = depth.skip === 0 && tabs.opens(name, attrs, stack.length + 1);
         const skip = tab || (!footer && (depth.skip > 0 || isBoilerplate(name, attrs, place)));
@@ -220,6 +224,7 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
       },
       ontext(text) {
         if (inTitle) meta.title += text;
+        else if (stack.at(-1)?.name === 'style') variants.styleText(text);
         else if (depth.skip === 0) out((b) => b.text(text));
         else tabs.text(text);
       },

@@ -98,13 +98,21 @@ export function isDebris(text: string): boolean {
 }
 
 /**
+ * A line of figures that is a value, not a number alone: a telephone number, a time or a range
+ * of them, an amount ("+351 213 460 782", "10:00 – 18:00", "€320"), which site builders set on a
+ * line of its own beside its label. A bare number ("14", "2.3") is a page or a section number.
+ */
+const isBareValue = (text: string) => /\d/.test(text) && /[^\d\s.,]/.test(text);
+
+/**
  * A sentence as an answer may use it (tidied), or null when it cannot be one (too short, no
- * letter, debris). Remembered for recent sentences: a popular section's sentences come back
- * with every passage drawn from it.
+ * letter and no value, debris). Remembered for recent sentences: a popular section's sentences
+ * come back with every passage drawn from it.
  */
 const answerSentence = boundedMemo<string | null>(10_000, (raw) => {
   const text = tidy(raw);
-  return text.length < 3 || !/\p{L}/u.test(text) || isDebris(text) ? null : text;
+  const words = /\p{L}/u.test(text) || isBareValue(text);
+  return text.length < 3 || !words || isDebris(text) ? null : text;
 });
 
 /** A list item's marker, as tidy() strips it; a Markdown heading's hashes. */

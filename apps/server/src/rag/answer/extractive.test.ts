@@ -737,6 +737,34 @@ describe('extractive answers that read as answers', () => {
     expect(text).toContain('Phone: +49 30 1234567.');
   });
 
+  it('answers with a value set on a line of its own, without a letter: a phone number, a price', () => {
+    // A site builder's footer and card: the label in one element, the value in the next.
+    const footer = passage({
+      title: 'Casa Barro',
+      heading: 'Contact',
+      text: '+351 213 460 782\n\nola@casabarro.pt\n\nInstagram',
+    });
+    const phone = extractAnswer({
+      bot,
+      question: 'What is your phone number?',
+      history: [],
+      passages: [footer],
+    });
+    expect(phone.text).toContain('+351 213 460 782');
+    const card = passage({
+      title: 'Classes',
+      heading: 'Wheel course',
+      text: '€320\n\nSix weekly sessions of 2.5 hours on the wheel.',
+    });
+    const price = extractAnswer({
+      bot,
+      question: 'How much is the wheel course?',
+      history: [],
+      passages: [card],
+    });
+    expect(price.text).toContain('€320');
+  });
+
   it('does not end on a sentence introducing code too long to show', () => {
     const longCode = Array.from({ length: 20 }, (_, i) => `restore --step ${i}`).join('\n');
     const backups = passage({

@@ -1,0 +1,68 @@
+/** A table's rows as they end: its header row told apart, cells spanning rows repeated. */
+import { type Cell, formatRow } from './html-blocks.ts';
+import type { FrameOf } from './html-frames.ts';
+
+/** Columns a first row of ordinary cells may head; fewer are a label and its value. */
+const MIN_HEADED_COLUMNS = 3;
+const MAX_LABEL_CHARS = 30;
+
+/**
+ * Whether a table's first row is its header: header cells, or (Notion's simple tables, editors
+ * writing no `<th>`) three or more ordinary cells that read as column labels: short, distinct,
+ * no figures nor code ("Plan | Credits | Price"; not "Balcony | No | Yes | Yes", "Starter | €44").
+ * An empty first cell is the corner over a column of row labels ("| Phone | Live chat" over
+ * "Saturday | 9am to 5pm | 9am to 6pm"), as editors write a comparison or an hours table.
+ */
+function headsColumns(row: Cell[]): boolean {
+  const labels = row.length > 1 && !row[0]?.text.trim() ? row.slice(1) : row;
+  if (labels.every((c) => c.th)) return true;
+  const texts = labels.map((c) => c.text.trim());
+  return (
+    row.length >= MIN_HEADED_COLUMNS &&
+    new Set(texts).size === texts.length &&
+    texts.every((t) => t && t.length <= MAX_LABEL_CHARS && !/\d|```/.test(t) && !/[.!?]$/.test(t))
+  );
+}
+
+/** A cell spanning rows below its own: its column, and the rows it still covers. */
+export interface Spanning {
+  column: number;
+  cell: Cell;
+  left: number;
+}
+
+/**
+ * A row's cells with those of the rows above spanning into it, each at its column: an hours
+ * table's "We reply within 1 working day" (`rowspan="4"`) belongs to every day it stands beside.
+ * Remembers the row's own spanning cells for the rows after it.
+ */
+function withSpanning(table: FrameOf<'table'>, own: Cell[]): Cell[] {
+  const row: Cell[] = [];
+  const rest = [...own];
+  for (;;) {
+    const above = table.spanning.find((s) => s.column === row.length);
+    const next = above?.cell ?? rest.shift();
+    if (!next) break;
+    row.push(next);
+  }
+  table.spanning = [
+    ...table.spanning.map((s) => ({ ...s, left: s.left - 1 })).filter((s) => s.left > 0),
+    ...row.flatMap((cell, column) =>
+      own.includes(cell) && cell.rows > 1 ? [{ column, cell, left: cell.rows - 1 }] : [],
+    ),
+  ];
+  return row;
+}
+
+/** A row ends (at the next `<tr>`, `</tr>` or the table's end): rendered with its header. */
+export function endRow(table: FrameOf<'table'> | undefined): void {
+  if (!table || table.row.length === 0) return;
+  const row = withSpanning(table, table.row);
+  table.row = [];
+  if (table.header === null && table.rows.length === 0 && headsColumns(row)) {
+    table.header = row.map((c) => c.text);
+    return;
+  }
+  const line = formatRow(row, table.header);
+  if (line) table.rows.push(line);
+}
