@@ -71,6 +71,9 @@ export function titled(blocks: string[]): string[] {
   return [title, ...blocks.slice(1)];
 }
 
+/** Whether blocks hold a heading (a tab's panel: Outline.resume). */
+export const holdsHeadings = (blocks: string[]) => blocks.some((b) => HEADING_LINE.test(b));
+
 export const joinCallout = (blocks: string[]): string => titled(blocks).join('\n');
 
 /** A heading line's text, without its anchor. */

@@ -1,5 +1,7 @@
 import { type Cell, definitionItem } from './html-blocks.ts';
+import { LINE_BREAK } from './html-inline.ts';
 import { isNavigation, type LinkShare, noLinks } from './html-navigation.ts';
+import type { Section } from './html-outline.ts';
 import type { Spanning } from './html-table-rows.ts';
 
 /**
@@ -81,7 +83,8 @@ export type Frame =
    */
   | (Base & { kind: 'link'; href: string; note: boolean; superscript: boolean })
   /** `panel`: a tab's panel, its first block its tab's label (html-tabs.ts). */
-  | (Base & { kind: 'callout'; panel?: boolean });
+  /** `around`: a tab panel's, the section it stands in (html-blocks.ts resumedSection). */
+  | (Base & { kind: 'callout'; panel?: boolean; around?: Section | undefined });
 
 export type FrameOf<K extends Frame['kind']> = Extract<Frame, { kind: K }>;
 
@@ -114,6 +117,31 @@ const holdsHeadings = (f: Frame) =>
   f.kind === 'callout' ||
   (f.kind === 'dl' && f.sections) ||
   ((f.kind === 'list' || f.kind === 'item') && f.layout);
+
+/** The innermost open structure of a kind, below the root. */
+export function nearestFrame<K extends Frame['kind']>(
+  stack: Frame[],
+  kind: K,
+): FrameOf<K> | undefined {
+  for (let i = stack.length - 1; i > 0; i--) {
+    const f = stack[i] as Frame;
+    if (f.kind === kind) return f as FrameOf<K>;
+  }
+  return undefined;
+}
+
+/**
+ * What a `<br>` writes: a newline in code (Docusaurus ends each highlighted line with one); a
+ * line of its own in running text (a help desk's facts, one a line); a space in a table's cell,
+ * a definition's term or a heading, each read as one line (PostgreSQL's option terms
+ * "-D tablespace<br>--tablespace=tablespace").
+ */
+export function lineBreakIn(stack: Frame[]): string {
+  if (stack.at(-1)?.kind === 'pre') return '\n';
+  const heading = nearestFrame(stack, 'heading');
+  const oneLine = nearestFrame(stack, 'cell') || nearestFrame(stack, 'term');
+  return oneLine || (heading && !heading.emphasis) ? ' ' : LINE_BREAK;
+}
 
 /** Whether a heading may stand inside these structures. */
 export function headingsAllowed(frames: Frame[]): boolean {

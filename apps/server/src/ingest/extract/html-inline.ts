@@ -7,8 +7,17 @@ const INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/g;
 const HAS_INVISIBLE = /[\uE000-\uF8FF\u200B-\u200D\u2060\uFEFF]/;
 
 /**
- * Whitespace collapsed to single spaces; `<br>`s as line breaks, blank lines dropped. (`\s`
- * matches LINE_BREAK too: it is left out of the whitespace collapsed.)
+ * A line after a `<br>` that goes on with the sentence before it: starting lower case or with
+ * punctuation ("Or longhand<br>git format-patch …", AsciiDoc's footnotes set between two
+ * `<br>`s: "… mailing list<br>[The Git Security mailing list: …]<br>, instead of …"). A line
+ * starting with a capital or a figure is a line of its own ("Christmas opening hours<br>Christmas
+ * Eve: 9am to 1pm.", "Saturday<br>10:00 – 18:00").
+ */
+const GOES_ON = /^[\p{Ll}\p{P}]/u;
+
+/**
+ * Whitespace collapsed to single spaces; `<br>`s as line breaks (GOES_ON), blank lines dropped.
+ * (`\s` matches LINE_BREAK too: it is left out of the whitespace collapsed.)
  */
 export function collapse(text: string): string {
   return text
@@ -16,7 +25,7 @@ export function collapse(text: string): string {
     .split(LINE_BREAK)
     .map((l) => l.trim())
     .filter(Boolean)
-    .join('\n');
+    .reduce((out, line) => (!out ? line : `${out}${GOES_ON.test(line) ? ' ' : '\n'}${line}`), '');
 }
 
 /** The page's text without invisible characters, and without the lines left empty by them. */

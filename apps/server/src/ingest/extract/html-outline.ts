@@ -16,6 +16,15 @@ export function headingLine(level: number, text: string, anchors: (string | unde
   return `${'#'.repeat(level)} ${title}${anchor ? ` {#${anchor}}` : ''}`;
 }
 
+/** A heading line named again: without its anchor (a link to it lands on its first part). */
+const withoutAnchor = (heading: string) => heading.replace(/ \{#[^}]*\}$/, '');
+
+/** A heading written: its line and its level. */
+export interface Section {
+  line: string;
+  level: number;
+}
+
 const SECTIONING = new Set(['article', 'section']);
 
 /**
@@ -27,6 +36,28 @@ const SECTIONING = new Set(['article', 'section']);
  */
 export class Outline {
   private readonly open: { depth: number; first?: number }[] = [];
+  /**
+   * The last heading written (not a disclosure's or a bold title's): the section the text
+   * stands in; a definition list's entry sections go below it.
+   */
+  section: Section | undefined;
+
+  /** A heading the text is now in. */
+  wrote(line: string, level: number): void {
+    this.section = { line, level };
+  }
+
+  /**
+   * After a tab's panel holding headings (Mintlify's plan cards, each titled with an `<h2>`;
+   * WooCommerce's tab headings), the section the panel stands in, resumed: its heading line
+   * to write again, or ''. Headings have no end in the text, so the page's text after the
+   * panel (the next tab's, a closing paragraph) would otherwise belong to the panel's last
+   * heading ("Annual billing" under "Scale").
+   */
+  resume(around: Section | undefined): string {
+    this.section = around;
+    return around ? withoutAnchor(around.line) : '';
+  }
 
   /** An element opens at this element depth. */
   enter(name: string, depth: number): void {

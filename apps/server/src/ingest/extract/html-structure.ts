@@ -1,4 +1,4 @@
-import { codeBlock, joinCallout, titled } from './html-blocks.ts';
+import { codeBlock, holdsHeadings, joinCallout, titled } from './html-blocks.ts';
 import { elementFrame } from './html-element-frames.ts';
 import { isBold, readsAsTitle } from './html-emphasis.ts';
 import {
@@ -9,18 +9,20 @@ import {
   type Frame,
   type FrameOf,
   headingsAllowed,
+  lineBreakIn,
   type NewFrame,
+  nearestFrame,
   openLayout,
   renderedBlocks,
   roomFor,
   subheadingFrame,
 } from './html-frames.ts';
 import { IconLabels } from './html-icon-labels.ts';
-import { collapse, LINE_BREAK, spacedBefore, withoutInvisible } from './html-inline.ts';
+import { collapse, spacedBefore, withoutInvisible } from './html-inline.ts';
 import { LinkCollector } from './html-links.ts';
 import { countLink, countText, isFootnoteMark } from './html-navigation.ts';
 import { headingLine, Outline } from './html-outline.ts';
-import { endRow } from './html-table-rows.ts';
+import { cellOf, endRow } from './html-table-rows.ts';
 import { anchorAhead, BLOCK_TAGS, HEADINGS, startsRow } from './html-tags.ts';
 
 /**
@@ -46,8 +48,6 @@ export class StructuredText {
   readonly linked = new LinkCollector(collapse);
   /** The id of a section opened with no text since: a heading starting it links there. */
   private sectionId: string | undefined;
-  /** Level of the last heading written: a definition list's entry sections go below it. */
-  private headingLevel = 1;
   /** `<sup>` elements open around the current position. */
   private superscripts = 0;
   /** An inline element just closed, with no text since ("<span>€9.50</span><span>…"). */
@@ -81,10 +81,10 @@ export class StructuredText {
     // Code is verbatim: nothing inside it opens a structure, not even a second `<pre>`
     // (mdBook writes every listing as `<pre><pre class="playground">`).
     const opens = roomFor(this.stack) && !this.nearest('pre');
-    const frame = !opens ? undefined : title ? PANEL : this.frameFor(name, attrs);
+    const panel = title ? { ...PANEL, around: this.outline.section } : undefined;
+    const frame = !opens ? undefined : (panel ?? this.frameFor(name, attrs));
     if (frame) this.push(frame, title);
-    // In code a `<br>` is a newline (Docusaurus ends each highlighted line with one).
-    else if (name === 'br') this.top.inline += this.top.kind === 'pre' ? '\n' : LINE_BREAK;
+    else if (name === 'br') this.top.inline += lineBreakIn(this.stack);
     else if (BLOCK_TAGS.has(name)) this.flush(this.top);
     if (name === 'tr' || (name === 'td' && startsRow(attrs))) endRow(this.nearest('table'));
   }
@@ -98,9 +98,14 @@ export class StructuredText {
     }
     // A paragraph where a heading may stand may be a bold title (html-emphasis.ts).
     if (name === 'p' && headingsAllowed(this.stack)) {
-      return subheadingFrame('emphasis', this.headingLevel, attrs.id, this.sectionId);
+      return subheadingFrame(
+        'emphasis',
+        this.outline.section?.level ?? 1,
+        attrs.id,
+        this.sectionId,
+      );
     }
-    return elementFrame(name, attrs, this.stack, this.headingLevel, this.sectionId);
+    return elementFrame(name, attrs, this.stack, this.outline.section?.level ?? 1, this.sectionId);
   }
 
   text(text: string): void {
@@ -157,11 +162,7 @@ export class StructuredText {
   }
 
   private nearest<K extends Frame['kind']>(kind: K): FrameOf<K> | undefined {
-    for (let i = this.stack.length - 1; i > 0; i--) {
-      const f = this.stack[i] as Frame;
-      if (f.kind === kind) return f as FrameOf<K>;
-    }
-    return undefined;
+    return nearestFrame(this.stack, kind);
   }
 
   /** The heading being read, not a paragraph that may turn out to be a bold title. */
@@ -184,6 +185,12 @@ export class StructuredText {
     return frame.blocks;
   }
 
+  /** Emits blocks; whether a heading was among them (html-blocks.ts holdsHeadings). */
+  private emitAll(blocks: string[]): boolean {
+    for (const block of blocks) this.emit(block);
+    return holdsHeadings(blocks);
+  }
+
   private emit(block: string): void {
     if (!block) return;
     this.flush(this.top);
@@ -196,10 +203,8 @@ export class StructuredText {
         this.finishHeading(frame);
         return;
       case 'pre': {
-        const cell = this.nearest('cell');
-        this.emit(
-          codeBlock(frame.inline.replace(/^\s*\n/, '').trimEnd(), cell?.blocks.length === 0),
-        );
+        const code = frame.inline.replace(/^\s*\n/, '').trimEnd();
+        this.emit(codeBlock(code, this.nearest('cell')?.blocks.length === 0));
         return;
       }
       case 'item':
@@ -225,11 +230,7 @@ export class StructuredText {
         for (const block of renderedBlocks(frame)) this.emit(block);
         return;
       case 'cell':
-        this.nearest('table')?.row.push({
-          text: this.contentOf(frame).join(' '),
-          th: frame.th,
-          rows: frame.rows,
-        });
+        this.nearest('table')?.row.push(cellOf(frame, this.contentOf(frame).join(' ')));
         return;
       case 'table':
         endRow(frame);
@@ -240,9 +241,9 @@ export class StructuredText {
         return;
       case 'callout':
         if (!frame.panel) this.emit(joinCallout(this.contentOf(frame)));
-        else for (const block of titled(this.contentOf(frame))) this.emit(block);
-        return;
-      case 'root':
+        // A tab's panel holding headings is followed by the section around it, named again.
+        else if (this.emitAll(titled(this.contentOf(frame))))
+          this.emit(this.outline.resume(frame.around));
         return;
     }
   }
@@ -267,7 +268,7 @@ export class StructuredText {
     const top = this.top;
     if (top.kind !== 'dl') {
       this.emit(heading);
-      if (!frame.disclosure && !frame.emphasis) this.headingLevel = frame.level;
+      if (!frame.disclosure && !frame.emphasis) this.outline.wrote(heading, frame.level);
     } else {
       // The entry before, named and never described, keeps its further names as a line.
       this.flush(top);

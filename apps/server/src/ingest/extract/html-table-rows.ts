@@ -2,6 +2,13 @@
 import { type Cell, formatRow } from './html-blocks.ts';
 import type { FrameOf } from './html-frames.ts';
 
+/** A cell closed, with its text. */
+export const cellOf = (frame: FrameOf<'cell'>, text: string): Cell => ({
+  text,
+  th: frame.th,
+  rows: frame.rows,
+});
+
 /** Columns a first row of ordinary cells may head; fewer are a label and its value. */
 const MIN_HEADED_COLUMNS = 3;
 const MAX_LABEL_CHARS = 30;
@@ -34,11 +41,13 @@ export interface Spanning {
 /**
  * A row's cells with those of the rows above spanning into it, each at its column: an hours
  * table's "We reply within 1 working day" (`rowspan="4"`) belongs to every day it stands beside.
- * Remembers the row's own spanning cells for the rows after it.
+ * Remembers the row's own spanning cells for the rows after it, but a header row's.
  */
 function withSpanning(table: FrameOf<'table'>, own: Cell[]): Cell[] {
   const row: Cell[] = [];
   const rest = [...own];
+  // A second header row is read as a row (its labels under the first's): nothing carried into it.
+  const headerRow = own.every((c) => c.th);
   for (;;) {
     const above = table.spanning.find((s) => s.column === row.length);
     const next = above?.cell ?? rest.shift();
@@ -48,7 +57,9 @@ function withSpanning(table: FrameOf<'table'>, own: Cell[]): Cell[] {
   table.spanning = [
     ...table.spanning.map((s) => ({ ...s, left: s.left - 1 })).filter((s) => s.left > 0),
     ...row.flatMap((cell, column) =>
-      own.includes(cell) && cell.rows > 1 ? [{ column, cell, left: cell.rows - 1 }] : [],
+      own.includes(cell) && cell.rows > 1 && !headerRow
+        ? [{ column, cell, left: cell.rows - 1 }]
+        : [],
     ),
   ];
   return row;

@@ -31,6 +31,28 @@ describe('tabs', () => {
     ]);
   });
 
+  it('ends a panel whose cards have headings of their own in the section the tabs stand in', () => {
+    // Mintlify's plan cards, each titled with an <h2>, in the first of two tabs.
+    const card = (name: string, price: string) =>
+      `<div class="card"><h2 data-component-part="card-title">${name}</h2><span data-as="p">${price}</span></div>`;
+    expect(
+      blocks(`<h2 id="pricing">Pricing</h2><ul role="tablist"><li><button role="tab" aria-selected="true">Monthly</button></li>
+        <li><button role="tab" aria-selected="false">Annual</button></li></ul>
+        <div role="tabpanel">${card('Growth', '$49 per month.')}${card('Scale', '$199 per month.')}</div>
+        <div role="tabpanel" hidden><p>Scale is $1,990 a year.</p></div><p>Enterprise pricing is custom.</p>`),
+    ).toEqual([
+      '## Pricing {#pricing}',
+      'Monthly:',
+      '## Growth',
+      '$49 per month.',
+      '## Scale',
+      '$199 per month.',
+      '## Pricing',
+      'Annual: Scale is $1,990 a year.',
+      'Enterprise pricing is custom.',
+    ]);
+  });
+
   it("titles Webflow's panes by the link sharing their data-w-tab (roles come from its script)", () => {
     expect(
       blocks(`<div data-current="Tab 1" data-easing="ease" class="w-tabs">

@@ -361,22 +361,32 @@ describe('extractHtml keeps the structure answers need', () => {
         // A span in the first column, and a hostile one: each row of its own once.
         '<table><tr><th>Plan</th><th>Seats</th><th>Price</th></tr>' +
         '<tr><td rowspan="2">Team</td><td>5</td><td>€40</td></tr><tr><td>10</td><td>€70</td></tr>' +
-        '<tr><td rowspan="999999">Pro</td><td>25</td><td>€150</td></tr></table>',
+        '<tr><td rowspan="999999">Pro</td><td>25</td><td>€150</td></tr></table>' +
+        // A header cell spanning a second header row is not carried into it.
+        '<table><tr><th rowspan="2">Mode</th><th>Share</th><th>Update</th></tr><tr><th>Read</th><th>Write</th></tr>' +
+        '<tr><td>FOR SHARE</td><td>yes</td><td>no</td></tr></table>',
     );
     expect(out.split('\n\n')).toEqual([
       'Saturday | Phone: 9am to 5pm | Email: We reply within a day\nSunday | Phone: Closed | Email: We reply within a day',
       'Plan: Team | Seats: 5 | Price: €40\nPlan: Team | Seats: 10 | Price: €70\nPlan: Pro | Seats: 25 | Price: €150',
+      'Read: Write\nMode: FOR SHARE | Share: yes | Update: no',
     ]);
   });
 
-  it('keeps the lines a <br> breaks a paragraph into', () => {
+  it('keeps the lines a <br> breaks a paragraph into, not those of a cell, a term or a heading', () => {
     // A help desk's callout: a bold title, then one fact a line.
     const out = text(
-      '<p><strong>Christmas opening hours</strong><br>Christmas Eve: 9am to 1pm.<br>  Closed on 25 and 26 December.</p>',
+      '<p><strong>Christmas opening hours</strong><br>Christmas Eve: 9am to 1pm.<br>  Closed on 25 and 26 December.</p>' +
+        // Each read as one line: an option's two spellings, a cell, a heading.
+        '<dl><dt>-D tablespace<br>--tablespace=tablespace</dt><dd>Sets the default tablespace.</dd></dl>' +
+        '<table><tr><td>Mon–Fri<br>9–17</td><td>Sat<br>10–14</td></tr></table><h3>Prices<br>and hours</h3>',
     );
-    expect(out).toBe(
+    expect(out.split('\n\n')).toEqual([
       'Christmas opening hours\nChristmas Eve: 9am to 1pm.\nClosed on 25 and 26 December.',
-    );
+      '-D tablespace --tablespace=tablespace: Sets the default tablespace.',
+      'Mon–Fri 9–17: Sat 10–14',
+      '### Prices and hours',
+    ]);
   });
 
   it('reads a table written as ARIA roles on divs (GitBook, data grids) as a table', () => {
