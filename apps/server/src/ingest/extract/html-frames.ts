@@ -73,7 +73,9 @@ export type Frame =
       rows: string[];
       row: Cell[];
       /** Cells of rows above spanning down into the rows to come (`rowspan`). */
-      spanning: Spanning[];
+      spanning: Spanning;
+      /** Characters of its own cells, and of those its spanning cells repeated. */
+      chars: { own: number; carried: number };
       share: LinkShare;
     })
   | (Base & { kind: 'cell'; th: boolean; rows: number })
@@ -196,7 +198,8 @@ export const newTable = (): Omit<FrameOf<'table'>, keyof Base> => ({
   header: null,
   rows: [],
   row: [],
-  spanning: [],
+  spanning: new Map(),
+  chars: { own: 0, carried: 0 },
   share: noLinks(),
 });
 

@@ -15,8 +15,10 @@ const MAX_STYLE_CHARS = 1_000_000;
 
 /** `@media <query> {`: the query, then the block up to its closing brace (rules inside). */
 const MEDIA_BLOCK = /@media([^{]{1,300})\{((?:[^{}]*\{[^{}]*\})*)[^{}]*\}/g;
-/** A rule of one or more bare class selectors setting `display: none`. */
-const HIDING_RULE = /((?:\.[\w-]+\s*,\s*)*\.[\w-]+)\s*\{[^{}]*\bdisplay\s*:\s*none\b[^{}]*\}/g;
+/** A declaration hiding what a rule selects. */
+const HIDES = /\bdisplay\s*:\s*none\b/;
+/** A bare class selector, the only kind a builder's variants are hidden by. */
+const CLASS_SELECTOR = /^\.([\w-]+)$/;
 /** A width condition of a media query, in pixels. */
 const WIDTH = /\(\s*(min|max)-width\s*:\s*([\d.]+)px\s*\)/g;
 
@@ -61,8 +63,14 @@ export class ResponsiveVariants {
   private readStyles(): void {
     for (const [, query = '', rules = ''] of this.css.matchAll(MEDIA_BLOCK)) {
       if (!holdsOnDesktop(query)) continue;
-      for (const [, selectors = ''] of rules.matchAll(HIDING_RULE)) {
-        for (const s of selectors.split(',')) this.hidden.add(s.trim().slice(1));
+      // Rules one by one (`selectors{declarations}`): linear in the style text, whatever it is.
+      for (const rule of rules.split('}')) {
+        const [selectors = '', declarations = ''] = rule.split('{');
+        if (!HIDES.test(declarations)) continue;
+        for (const selector of selectors.split(',')) {
+          const name = CLASS_SELECTOR.exec(selector.trim())?.[1];
+          if (name) this.hidden.add(name);
+        }
       }
     }
     this.css = '';

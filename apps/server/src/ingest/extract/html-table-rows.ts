@@ -31,37 +31,40 @@ function headsColumns(row: Cell[]): boolean {
   );
 }
 
-/** A cell spanning rows below its own: its column, and the rows it still covers. */
-export interface Spanning {
-  column: number;
-  cell: Cell;
-  left: number;
-}
+/** Characters a table's spanning cells may repeat beyond as many as its own cells hold. */
+const CARRY_ALLOWANCE = 2_000;
+
+/** A cell spanning rows below its own, by its column: the cell, and the rows it still covers. */
+export type Spanning = Map<number, { cell: Cell; left: number }>;
 
 /**
  * A row's cells with those of the rows above spanning into it, each at its column: an hours
  * table's "We reply within 1 working day" (`rowspan="4"`) belongs to every day it stands beside.
- * Remembers the row's own spanning cells for the rows after it, but a header row's.
+ * Remembers the row's own spanning cells for the rows after it, but a header row's: those of a
+ * two-level header head the row below, they are no value of it. Linear in the row's cells.
  */
 function withSpanning(table: FrameOf<'table'>, own: Cell[]): Cell[] {
+  for (const c of own) table.chars.own += c.text.length;
   const row: Cell[] = [];
-  const rest = [...own];
-  // A second header row is read as a row (its labels under the first's): nothing carried into it.
-  const headerRow = own.every((c) => c.th);
+  let next = 0;
   for (;;) {
-    const above = table.spanning.find((s) => s.column === row.length);
-    const next = above?.cell ?? rest.shift();
-    if (!next) break;
-    row.push(next);
+    const above = table.spanning.get(row.length);
+    if (above) table.chars.carried += above.cell.text.length;
+    // A hostile table (a long cell spanning a hundred empty rows) repeats no more than its text.
+    if (table.chars.carried > table.chars.own + CARRY_ALLOWANCE) table.spanning.clear();
+    const cell = above && table.spanning.size > 0 ? above.cell : own[next++];
+    if (!cell) break;
+    row.push(cell);
   }
-  table.spanning = [
-    ...table.spanning.map((s) => ({ ...s, left: s.left - 1 })).filter((s) => s.left > 0),
-    ...row.flatMap((cell, column) =>
-      own.includes(cell) && cell.rows > 1 && !headerRow
-        ? [{ column, cell, left: cell.rows - 1 }]
-        : [],
-    ),
-  ];
+  const headerRow = own.every((c) => c.th);
+  const spanning: Spanning = new Map();
+  row.forEach((cell, column) => {
+    const above = table.spanning.get(column);
+    if (above && above.left > 1) spanning.set(column, { cell, left: above.left - 1 });
+    else if (!above && cell.rows > 1 && !headerRow)
+      spanning.set(column, { cell, left: cell.rows - 1 });
+  });
+  table.spanning = spanning;
   return row;
 }
 

@@ -373,6 +373,15 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it('repeats no more of a spanning cell than a table holds of its own text', () => {
+    // Hostile: a long cell spanning a hundred rows of one short cell each.
+    const long = 'word '.repeat(1_000);
+    const rows = Array.from({ length: 99 }, (_, i) => `<tr><td>${i}</td></tr>`).join('');
+    const out = text(`<table><tr><td rowspan="100">${long}</td><td>0</td></tr>${rows}</table>`);
+    expect(out.length).toBeLessThan(3 * long.length);
+    expect(out.startsWith(`${long.trim()} | 0`)).toBe(true);
+  });
+
   it('keeps the lines a <br> breaks a paragraph into, not those of a cell, a term or a heading', () => {
     // A help desk's callout: a bold title, then one fact a line.
     const out = text(
