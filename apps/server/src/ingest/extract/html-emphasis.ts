@@ -34,3 +34,17 @@ export function readsAsTitle(text: string, plain: boolean): boolean {
     !AMOUNT.test(text)
   );
 }
+
+/** Characters a line that only states an amount has at most ("from €1,250 / month"). */
+const MAX_AMOUNT_CHARS = 30;
+/** An amount opening a line: a currency before or after the figure, maybe after "from". */
+const OPENS_WITH_AMOUNT =
+  /^(?:from\s+)?(?:[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF)\b))/i;
+
+/**
+ * Whether a heading's text is an amount, as site builders style a pricing card's price
+ * ("€60 / month", "$49/mo", "from €75"): the card's text, under the plan's own title.
+ */
+export function statesAmount(text: string): boolean {
+  return text.length <= MAX_AMOUNT_CHARS && OPENS_WITH_AMOUNT.test(text);
+}

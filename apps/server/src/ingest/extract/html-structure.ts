@@ -1,6 +1,6 @@
 import { codeBlock, holdsHeadings, joinCallout, titled } from './html-blocks.ts';
 import { elementFrame } from './html-element-frames.ts';
-import { isBold, readsAsTitle } from './html-emphasis.ts';
+import { isBold, readsAsTitle, statesAmount } from './html-emphasis.ts';
 import {
   addBlock,
   addDefinition,
@@ -252,8 +252,8 @@ export class StructuredText {
     const blocks = this.contentOf(frame);
     const text = blocks.join(' ').trim();
     if (!text) return;
-    // A paragraph not reading as a bold title is the paragraph it is.
-    if (frame.emphasis && !readsAsTitle(text, !!frame.plain)) {
+    // No title: a paragraph not reading as a bold one, a price styled as a heading (a card's).
+    if (frame.emphasis ? !readsAsTitle(text, !!frame.plain) : statesAmount(text)) {
       for (const block of blocks) this.emit(block);
       return;
     }

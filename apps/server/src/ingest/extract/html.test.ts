@@ -373,6 +373,23 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it("reads a price styled as a heading as its card's text", () => {
+    const out = text(
+      '<h2>Membership</h2><div class="card"><h3>Flex</h3><h3>€60 / month</h3><p>For regular practice.</p></div>' +
+        '<div class="card"><h4>Pro</h4><h2>from $1,250/mo</h2></div><h2>2.1 Install</h2><h3>20 € voucher rules</h3>',
+    );
+    expect(out.split('\n\n')).toEqual([
+      '## Membership',
+      '### Flex',
+      '€60 / month',
+      'For regular practice.',
+      '#### Pro',
+      'from $1,250/mo',
+      '## 2.1 Install',
+      '20 € voucher rules',
+    ]);
+  });
+
   it('repeats no more of a spanning cell than a table holds of its own text', () => {
     // Hostile: a long cell spanning a hundred rows of one short cell each.
     const long = 'word '.repeat(1_000);
