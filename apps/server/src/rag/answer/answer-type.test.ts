@@ -18,6 +18,9 @@ describe('the kind of answer a question asks for', () => {
     expect(kinds('What does whitening cost?')).toEqual(['price']);
     expect(kinds('How much is a double room?')).toEqual(['price']);
     expect(kinds('Are there any fees for cancelling?')).toEqual(['price']);
+    // Asking which costs least or most asks for prices too.
+    expect(kinds("What's the cheapest membership per month?")).toEqual(['price']);
+    expect(kinds('Is the sea view room more expensive?')).toEqual(['price']);
     // Not money: an amount of something else, a battery's charge.
     expect(kinds('How much data does a stream buffer?')).toEqual(['value']);
     expect(kinds('How far does an e-bike go on one charge?')).toEqual(['value']);

@@ -23,11 +23,12 @@ const VALUE_QUESTION = new RegExp(
 );
 /**
  * A question about what something costs: "how much is / are …", "what does X cost", "the
- * price of …", "any fees?". Its answer is an amount of money (MONEY), not any number: "in
+ * price of …", "any fees?", "the cheapest / more expensive …" (a pricing card's "€60 / month": +1
+ * answer over every set, none lost). Its answer is an amount of money (MONEY), not any number: "in
  * 2004" in a dentist's biography is no answer to "How much does an implant cost?". Not
  * "charge", which as often means a battery's.
  */
-const PRICE_QUESTION = /\b(?:costs?|prices?|pricing|fees?)\b|\bhow\s+much\s+(?:is|are|for)\b/i;
+const PRICE_QUESTION = /\b(?:costs?|prices?|pricing|fees?|cheap(?:er|est)?|expensive)\b|\bhow\s+much\s+(?:is|are|for)\b/i;
 /**
  * A question about when something happens or is open: "what time / which days …", "how late
  * / early …", "opening hours", or "when" opening a clause with its verb after it ("When is the
