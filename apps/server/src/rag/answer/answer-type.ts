@@ -28,7 +28,8 @@ const VALUE_QUESTION = new RegExp(
  * 2004" in a dentist's biography is no answer to "How much does an implant cost?". Not
  * "charge", which as often means a battery's.
  */
-const PRICE_QUESTION = /\b(?:costs?|prices?|pricing|fees?|cheap(?:er|est)?|expensive)\b|\bhow\s+much\s+(?:is|are|for)\b/i;
+const PRICE_QUESTION =
+  /\b(?:costs?|prices?|pricing|fees?|cheap(?:er|est)?|expensive)\b|\bhow\s+much\s+(?:is|are|for)\b/i;
 /**
  * A question about when something happens or is open: "what time / which days …", "how late
  * / early …", "opening hours", or "when" opening a clause with its verb after it ("When is the
