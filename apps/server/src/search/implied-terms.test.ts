@@ -21,6 +21,8 @@ describe('impliedTerms', () => {
       'Listen on 192.168.100.200 port 8080, version 1.2.',
       'ISBN 978-3-16-148410-0; Band 2 costs £73.50; open 8:30am – 5:30pm.',
       'Pass 1 2 3 4 5 6 7 8 as arguments, or 2147483647.',
+      // A card number's later groups, from a trunk-like 0: no number of their own.
+      'Test card 4000 0000 0000 0002 is declined; 4000-0000-0000-0069 has expired.',
     ]) {
       expect(impliedTerms(text)).toEqual([]);
     }

@@ -4,10 +4,11 @@ import { closedCompounds, stem } from './analyzer.ts';
  * A telephone number as businesses write one: an international "+44 (0)1603 555018", a national
  * "01603 555 018" or "(555) 123-4567" (a trunk 0 or an area code in brackets, then groups
  * apart), or the North American "555-123-4567". Dates ("2023-01-15"), ranges ("1998-2004"),
- * addresses and versions with dots ("192.168.0.1") and bare numbers are none.
+ * addresses and versions with dots ("192.168.0.1"), bare numbers and the later groups of a
+ * longer number ("4000 0000 0000 0002", a test card's) are none.
  */
 const PHONE =
-  /(?<![\p{L}\p{N}+.:/-])(?:\+\d{1,3}(?:[ -]?\(0\))?(?:[ -]\(?\d{1,5}\)?|\d{1,5})(?:[ -]\d{1,8})*|(?:0\d{1,5}|\(\d{2,5}\))(?:[ -]\d{2,8}){1,4}|\d{3}-\d{3}-\d{4})(?![\p{L}\p{N}.:/-])/gu;
+  /(?<![\p{L}\p{N}+.:/-])(?<!\d[ -])(?:\+\d{1,3}(?:[ -]?\(0\))?(?:[ -]\(?\d{1,5}\)?|\d{1,5})(?:[ -]\d{1,8})*|(?:0\d{1,5}|\(\d{2,5}\))(?:[ -]\d{2,8}){1,4}|\d{3}-\d{3}-\d{4})(?![\p{L}\p{N}.:/-])/gu;
 /** An e-mail address. */
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 /** Digits a telephone number has, at least and at most (E.164 allows 15). */

@@ -13,5 +13,6 @@
  * 4: a version number written with a "v" is the number ("v1.6" → 1.6, not v1 and 6).
  * 5: a verb in -ify stemmed as its noun in -ification ("verified" → verif, as "verification").
  * 6: "payment" and "shipment" stemmed as their verbs (pai, ship), which Porter keeps apart.
+ * 7: a longer number's later groups ("4000 0000 0000 0002") no telephone number.
  */
-export const TERMS_VERSION = 6;
+export const TERMS_VERSION = 7;
