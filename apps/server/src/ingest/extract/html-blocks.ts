@@ -72,7 +72,7 @@ export function titled(blocks: string[]): string[] {
 }
 
 /** Whether blocks hold a heading (a tab's panel: Outline.resume). */
-export const holdsHeadings = (blocks: string[]) => blocks.some((b) => HEADING_LINE.test(b));
+export const hasHeading = (blocks: string[]) => blocks.some((b) => HEADING_LINE.test(b));
 
 export const joinCallout = (blocks: string[]): string => titled(blocks).join('\n');
 

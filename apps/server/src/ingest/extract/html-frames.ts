@@ -84,8 +84,10 @@ export type Frame =
    * way a same-page link reading "1" or "[a]" is a footnote mark, not a word of the sentence.
    */
   | (Base & { kind: 'link'; href: string; note: boolean; superscript: boolean })
-  /** `panel`: a tab's panel, its first block its tab's label (html-tabs.ts). */
-  /** `around`: a tab panel's, the section it stands in (html-blocks.ts resumedSection). */
+  /**
+   * `panel`: a tab's panel, its first block its tab's label (html-tabs.ts); `around`: the section
+   * it stands in, named again after it when it holds headings (html-outline.ts Outline.resume).
+   */
   | (Base & { kind: 'callout'; panel?: boolean; around?: Section | undefined });
 
 export type FrameOf<K extends Frame['kind']> = Extract<Frame, { kind: K }>;

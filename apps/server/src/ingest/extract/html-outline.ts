@@ -42,6 +42,11 @@ export class Outline {
    */
   section: Section | undefined;
 
+  /** The level of the section the text stands in (1 before any heading). */
+  get sectionLevel(): number {
+    return this.section?.level ?? 1;
+  }
+
   /** A heading the text is now in. */
   wrote(line: string, level: number): void {
     this.section = { line, level };

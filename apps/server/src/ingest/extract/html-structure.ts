@@ -1,4 +1,4 @@
-import { codeBlock, holdsHeadings, joinCallout, titled } from './html-blocks.ts';
+import { codeBlock, hasHeading, joinCallout, titled } from './html-blocks.ts';
 import { elementFrame } from './html-element-frames.ts';
 import { isBold, readsAsTitle, statesAmount } from './html-emphasis.ts';
 import {
@@ -98,14 +98,9 @@ export class StructuredText {
     }
     // A paragraph where a heading may stand may be a bold title (html-emphasis.ts).
     if (name === 'p' && headingsAllowed(this.stack)) {
-      return subheadingFrame(
-        'emphasis',
-        this.outline.section?.level ?? 1,
-        attrs.id,
-        this.sectionId,
-      );
+      return subheadingFrame('emphasis', this.outline.sectionLevel, attrs.id, this.sectionId);
     }
-    return elementFrame(name, attrs, this.stack, this.outline.section?.level ?? 1, this.sectionId);
+    return elementFrame(name, attrs, this.stack, this.outline.sectionLevel, this.sectionId);
   }
 
   text(text: string): void {
@@ -185,10 +180,10 @@ export class StructuredText {
     return frame.blocks;
   }
 
-  /** Emits blocks; whether a heading was among them (html-blocks.ts holdsHeadings). */
+  /** Emits blocks; whether a heading was among them. */
   private emitAll(blocks: string[]): boolean {
     for (const block of blocks) this.emit(block);
-    return holdsHeadings(blocks);
+    return hasHeading(blocks);
   }
 
   private emit(block: string): void {

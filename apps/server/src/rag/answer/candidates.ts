@@ -102,7 +102,7 @@ export function isDebris(text: string): boolean {
  * of them, an amount ("+351 213 460 782", "10:00 – 18:00", "€320"), which site builders set on a
  * line of its own beside its label. A bare number ("14", "2.3") is a page or a section number.
  */
-const isBareValue = (text: string) => /\d/.test(text) && /[^\d\s.,]/.test(text);
+const isFiguresValue = (text: string) => /\d/.test(text) && /[^\d\s.,]/.test(text);
 
 /**
  * A sentence as an answer may use it (tidied), or null when it cannot be one (too short, no
@@ -111,7 +111,7 @@ const isBareValue = (text: string) => /\d/.test(text) && /[^\d\s.,]/.test(text);
  */
 const answerSentence = boundedMemo<string | null>(10_000, (raw) => {
   const text = tidy(raw);
-  const words = /\p{L}/u.test(text) || isBareValue(text);
+  const words = /\p{L}/u.test(text) || isFiguresValue(text);
   return text.length < 3 || !words || isDebris(text) ? null : text;
 });
 
