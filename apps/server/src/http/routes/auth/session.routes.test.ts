@@ -203,10 +203,12 @@ describe('login, logout and token refresh', () => {
   });
 
   it('expires access tokens by ACCESS_TOKEN_TTL_SECONDS', async () => {
-    const short = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1' });
+    // Expiry is in whole seconds (issued-at second + TTL): a one-second token issued late in
+    // its second could lapse before the next request. Two seconds keep it valid for more than one.
+    const short = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '2' });
     try {
       const { browser } = await signedInBrowser(short.app);
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 3100));
       const res = await browser.get('/api/auth/personal-info');
       expect(res.statusCode).toBe(401);
       expect(res.json().token_type).toBe('access');
