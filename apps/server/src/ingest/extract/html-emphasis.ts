@@ -1,4 +1,4 @@
-import { AMOUNT } from '../../lib/money.ts';
+import { AMOUNT, CURRENCY_CODE, CURRENCY_SIGN } from '../../lib/money.ts';
 
 /**
  * Titles written as bold paragraphs: site builders (Wix's rich text, Squarespace, WordPress's
@@ -16,6 +16,8 @@ export function isBold(name: string, attrs: Record<string, string>): boolean {
 /** A title is short. */
 const MAX_TITLE_CHARS = 60;
 const MAX_TITLE_WORDS = 8;
+/** A line opening with a sign, a figure or a currency is a value, not a title. */
+const OPENS_WITH_FIGURE = new RegExp(`^(?:[-+\\d]|${CURRENCY_SIGN})`, 'u');
 
 /**
  * Whether a paragraph's text reads as a title: all of it bold (not `plain` anywhere), short, a
@@ -29,7 +31,7 @@ export function readsAsTitle(text: string, plain: boolean): boolean {
     text.split(/\s+/).length <= MAX_TITLE_WORDS &&
     /\p{L}/u.test(text) &&
     !/[.,;]$/.test(text) &&
-    !/^[-+\d$€£¥₹]/u.test(text) &&
+    !OPENS_WITH_FIGURE.test(text) &&
     // A card's bold "From £395, including VAT" is its price, not its title.
     !AMOUNT.test(text)
   );
@@ -38,8 +40,10 @@ export function readsAsTitle(text: string, plain: boolean): boolean {
 /** Characters a line that only states an amount has at most ("from €1,250 / month"). */
 const MAX_AMOUNT_CHARS = 30;
 /** An amount opening a line: a currency before or after the figure, maybe after "from". */
-const OPENS_WITH_AMOUNT =
-  /^(?:from\s+)?(?:[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:[$€£¥₹]|(?:EUR|USD|GBP|CHF)\b))/i;
+const OPENS_WITH_AMOUNT = new RegExp(
+  String.raw`^(?:from\s+)?(?:${CURRENCY_SIGN}\s?\d|\d[\d.,]*\s?(?:${CURRENCY_SIGN}|${CURRENCY_CODE}\b))`,
+  'i',
+);
 
 /**
  * Whether a heading's text is an amount, as site builders style a pricing card's price

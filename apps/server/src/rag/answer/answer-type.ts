@@ -1,4 +1,4 @@
-import { AMOUNT } from '../../lib/money.ts';
+import { AMOUNT, CURRENCY_SIGN } from '../../lib/money.ts';
 
 /**
  * The kind of answer a question asks for, read from its question words, as classic question
@@ -80,7 +80,7 @@ export function answerTypeOf(question: string): AnswerType {
  */
 const VALUE = new RegExp(
   [
-    String.raw`(?:^|[\s,:="']|\s\()[-+]?[$€£¥₹]?\d+(?:[.,]\d+)?(?![.,]?\d)(?=$|[\s).,;:%'"+]|[KMGT]i?B\b|ms\b|s\b)`,
+    String.raw`(?:^|[\s,:="']|\s\()[-+]?${CURRENCY_SIGN}?\d+(?:[.,]\d+)?(?![.,]?\d)(?=$|[\s).,;:%'"+]|[KMGT]i?B\b|ms\b|s\b)`,
     String.raw`\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|million|half|twice|double)\b`,
     // "one" counts things ("one process", "only one key"), not as a pronoun ("generate one",
     // "the one you use", "one of them", "one can").
