@@ -69,7 +69,7 @@ const COOKIE =
  * class or id written with hyphens or underscores ("toc-wrapper", "fancy_toc", "toc_sub").
  */
 const TOC_TOKEN = /^(toc|toc[-_].*|.*[-_]toc|table[-_]?of[-_]?contents)$/;
-/** Page-level wrappers are never dropped for their class names ("has-sidebar" on <body>). */
+/** Page-level wrappers are never dropped for their class names. */
 const NEVER_BY_CLASS = new Set(['html', 'body', 'main', 'article']);
 
 /**
@@ -190,6 +190,11 @@ export function isHidden(attrs: Record<string, string>): boolean {
 const namesSection = (name: string, cls: string | undefined) =>
   name === 'section' || SECTION_CLASS.test(cls ?? '');
 
+/**
+ * A class saying what a layout holds, not what the element is: VitePress's content wrapper is
+ * `VPContent has-sidebar`, themes write `page-with-sidebar`, `layout-no-footer`.
+ */
+const LAYOUT_STATE_TOKEN = /(?:^|[-_])(?:has|with|without|no)[-_]/;
 /** In code, these class tokens name the code's parts (a highlighter's "comment"). */
 const CODE_PART_TOKEN = /^comments?$/;
 /**
@@ -214,7 +219,8 @@ const marksAreBoilerplate = boundedMemo(20_000, (key) => {
       !token ||
       (inMain && token === 'header') ||
       (inCode && CODE_PART_TOKEN.test(token)) ||
-      (panel && HIDING_TOKEN.test(token))
+      (panel && HIDING_TOKEN.test(token)) ||
+      LAYOUT_STATE_TOKEN.test(token)
     )
       continue;
     if (BOILERPLATE_TOKEN.test(token) || TOC_TOKEN.test(token) || COOKIE.test(token)) return true;

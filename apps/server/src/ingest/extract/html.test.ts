@@ -169,6 +169,31 @@ describe('extractHtml', () => {
     expect(nav.text).not.toContain('Menu');
   });
 
+  it("keeps the page's <main> and content wrappers a class calls chrome, as VitePress writes them", () => {
+    const words = 'Real content of the page. '.repeat(10);
+    const banner = `<div class="banner"><p>${'A release announcement above every page. '.repeat(4)}</p></div>`;
+    // The layout's wrapper named for what it holds ("has-sidebar"), not a sidebar itself.
+    const layout = extractHtml(
+      `<body>${banner}<div class="VPContent has-sidebar"><aside class="VPSidebar">Menu</aside><div class="page-with-sidebar"><p>${words}</p></div></div></body>`,
+      'http://x/guide.html',
+    );
+    expect(layout.text).toContain('Real content of the page.');
+    expect(layout.text).not.toContain('Menu');
+    // A wrapper a class drops around the page's <main>: <main> is read; what its own classes
+    // mark inside it, and the sidebar beside it, are still dropped.
+    const wrapped = extractHtml(
+      `<body>${banner}<div class="sticky-footer-wrap"><div class="sidebar">Menu</div><main><p>${words}</p><div class="related">Related guides</div></main></div></body>`,
+      'http://x/guide.html',
+    );
+    expect(wrapped.text).toBe(words.trim());
+    // Not a <main> that a tag hides (a template's).
+    const template = extractHtml(
+      `<body>${banner}<p>${words}</p><template><main><p>Template text</p></main></template></body>`,
+      'http://x/guide.html',
+    );
+    expect(template.text).not.toContain('Template text');
+  });
+
   it("reads a page as a desktop shows it: another screen's copy of a component and a cookie banner named so dropped", () => {
     // As a builder renders a component once per breakpoint, hiding the others by media query.
     const css =

@@ -2,15 +2,20 @@ import { Parser } from 'htmlparser2';
 import {
   isArticleMarker,
   isBoilerplate,
-  isHidden,
   isMainMarker,
   isSiteFooter,
   notePanels,
-  type Place,
-  type Region,
-  togglesUnnamedPanel,
 } from './html-boilerplate.ts';
 import { type PageLink, resolveContexts } from './html-links.ts';
+import {
+  type Depths,
+  enterFrame,
+  type Frame,
+  leaveFrame,
+  noteAround,
+  noteLostMain,
+  placeOf,
+} from './html-place.ts';
 import { ResponsiveVariants } from './html-responsive.ts';
 import { StructuredText } from './html-structure.ts';
 import { TabLabels } from './html-tabs.ts';
@@ -43,11 +48,13 @@ export interface ExtractedHtml {
 const TOO_LITTLE_TEXT = 100;
 
 export function extractHtml(html: string, pageUrl: string): ExtractedHtml {
-  const strict = extractWith(html, pageUrl, true);
-  if (strict.text.length >= TOO_LITTLE_TEXT) return strict;
+  let strict = extractWith(html, pageUrl, true);
+  // The page's `<main>` inside wrappers dropped for their class names: read again, keeping them.
+  if (strict.lostMain.size > 0) strict = extractWith(html, pageUrl, true, strict.lostMain);
+  if (strict.page.text.length >= TOO_LITTLE_TEXT) return strict.page;
   // A content wrapper named like boilerplate ("page-with-sidebar") must not empty the page.
-  const loose = extractWith(html, pageUrl, false);
-  return loose.text.length > strict.text.length ? loose : strict;
+  const loose = extractWith(html, pageUrl, false).page;
+  return loose.text.length > strict.page.text.length ? loose : strict.page;
 }
 
 /** Page metadata gathered in the same pass as the text. */
@@ -98,68 +105,6 @@ function readMeta(
   }
 }
 
-interface Frame {
-  name: string;
-  /** It holds a toggle naming no panel: what is hidden near it after that is the toggle's panel. */
-  toggles?: boolean;
-  skip: boolean;
-  main: boolean;
-  /** `<main>`, `<article>` or the main landmark (a region by markup, not by a wrapper's id). */
-  article: boolean;
-  /** The home page's footer, kept as main text. */
-  footer: boolean;
-  code: boolean;
-  /** A child of it was hidden from assistive technology (`aria-hidden`): Place.spokenAlike. */
-  hidFromReaders?: boolean;
-}
-
-/**
- * How near a toggle naming no panel (Notion's `<div role="button" aria-expanded="false">`) its
- * hidden panel is: both within a few wrappers of the block holding them (Notion: the button's
- * box, the toggle's row, the block; its children in the row's text column or after the row).
- */
-const TOGGLE_REACH = 3;
-
-/**
- * What an opening element tells the elements around it: that something of the parent was hidden
- * from screen readers (Frame.hidFromReaders), and, when it is read, a toggle's reach: a toggle
- * naming no panel opens the first element hidden near it, and only that one.
- */
-function noteAround(stack: Frame[], name: string, attrs: Record<string, string>, read: boolean) {
-  const parent = stack.at(-1);
-  if (parent && attrs['aria-hidden'] === 'true') parent.hidFromReaders = true;
-  if (!read) return;
-  if (isHidden(attrs)) for (const f of stack) f.toggles = false;
-  if (togglesUnnamedPanel(name, attrs))
-    for (const f of stack.slice(-TOGGLE_REACH)) f.toggles = true;
-}
-
-/** How many open elements of each kind the parser is inside. */
-type Depths = Record<'footer' | 'skip' | 'main' | 'article' | 'code', number>;
-
-/** Where the next element opens, from the elements open around it. */
-function placeOf(
-  depth: Depths,
-  byClass: boolean,
-  controlled: ReadonlySet<string>,
-  around: Frame[],
-  variants: ResponsiveVariants,
-): Place {
-  const region: Region = depth.article > 0 ? 'article' : depth.main > 0 ? 'main' : 'page';
-  // The home page's footer is read whole: its class marks do not count.
-  return {
-    region,
-    inCode: depth.code > 0,
-    byClass: byClass && depth.footer === 0,
-    controlled,
-    // What a <details> discloses; what a toggle naming no panel hides near it.
-    disclosed:
-      around.at(-1)?.name === 'details' || around.slice(-TOGGLE_REACH).some((f) => f.toggles),
-    spokenAlike: around.at(-1)?.hidFromReaders === true,
-    variants,
-  };
-}
-
 const newMeta = (pageUrl: string): PageMeta => ({
   base: safeUrl(pageUrl),
   title: '',
@@ -169,7 +114,17 @@ const newMeta = (pageUrl: string): PageMeta => ({
   images: new Set(),
 });
 
-function extractWith(html: string, pageUrl: string, byClass: boolean): ExtractedHtml {
+/**
+ * One pass. `spared`: elements (by their order of opening) whose class names do not drop them.
+ * `lostMain`: the elements that dropped the page's `<main>` (or main landmark) for their class
+ * names alone, with nothing else dropping it.
+ */
+function extractWith(
+  html: string,
+  pageUrl: string,
+  byClass: boolean,
+  spared: ReadonlySet<number> = new Set(),
+): { page: ExtractedHtml; lostMain: Set<number> } {
   const meta = newMeta(pageUrl);
   const stack: Frame[] = [];
   const controlled = new Set<string>();
@@ -179,6 +134,8 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
   const home = isHomePage(pageUrl);
   const depth: Depths = { footer: 0, skip: 0, main: 0, article: 0, code: 0 };
   let sawMain = false;
+  let opened = 0;
+  const lostMain = new Set<number>();
   let inTitle = false;
   const all = new StructuredText();
   const main = new StructuredText();
@@ -195,32 +152,31 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         }
         readMeta(meta, name, attrs, pageUrl, depth.skip > 0);
         const footer = home && depth.skip === 0 && isSiteFooter(name, attrs, depth.footer > 0);
-        const place = placeOf(depth, byClass, controlled, stack, variants);
+        const index = opened++;
+        const place = placeOf(depth, byClass && !spared.has(index), controlled, stack, variants);
         // A tab's label is read apart, for its panel (html-tabs.ts).
         const tab = depth.skip === 0 && tabs.opens(name, attrs, stack.length + 1);
         const skip = tab || (!footer && (depth.skip > 0 || isBoilerplate(name, attrs, place)));
         if (!skip) notePanels(name, attrs, controlled);
         noteAround(stack, name, attrs, !skip);
         const isMain = !skip && (footer || isMainMarker(name, attrs));
-        const article = isMain && !footer && isArticleMarker(name, attrs);
-        const code = holdsCode(name, attrs);
-        // Read by the part it plays: a `<div role="row">` as a table's row.
-        const inPart = stack.findLast((f) => TABLE_PARTS.has(f.name))?.name ?? '';
-        const tag = structuralTag(name, attrs, inPart);
-        stack.push({ name: tag, skip, main: isMain, article, footer, code });
-        if (article) depth.article++;
-        if (code) depth.code++;
-        if (footer) depth.footer++;
-        if (skip) {
-          depth.skip++;
-          return;
-        }
-        if (isMain) {
-          depth.main++;
-          sawMain ||= !footer;
-        }
+        const frame: Frame = {
+          name: partTag(stack, name, attrs),
+          skip,
+          main: isMain,
+          article: isMain && !footer && isArticleMarker(name, attrs),
+          footer,
+          code: holdsCode(name, attrs),
+          index,
+          opened: { name, attrs, place },
+        };
+        stack.push(frame);
+        if (depth.skip > 0 && isArticleMarker(name, attrs)) noteLostMain(stack, lostMain);
+        enterFrame(depth, frame);
+        if (skip) return;
+        sawMain ||= isMain && !footer;
         const title = tabs.panelTitle(name, attrs, stack.length);
-        out((b) => b.open(tag, attrs, title));
+        out((b) => b.open(frame.name, attrs, title));
       },
       ontext(text) {
         if (inTitle) meta.title += text;
@@ -233,21 +189,20 @@ function extractWith(html: string, pageUrl: string, byClass: boolean): Extracted
         tabs.leave(stack.length);
         const frame = stack.pop();
         if (!frame) return;
-        if (frame.footer) depth.footer--;
-        if (frame.code) depth.code--;
-        if (frame.skip) {
-          depth.skip--;
-          return;
-        }
-        out((b) => b.close(frame.name));
-        if (frame.main) depth.main--;
-        if (frame.article) depth.article--;
+        if (!frame.skip) out((b) => b.close(frame.name));
+        leaveFrame(depth, frame);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
-  return pageOf(meta, sawMain ? main : null, all, pageUrl);
+  return { page: pageOf(meta, sawMain ? main : null, all, pageUrl), lostMain };
+}
+
+/** Read by the part it plays: a `<div role="row">` as a table's row. */
+function partTag(stack: Frame[], name: string, attrs: Record<string, string>): string {
+  const inPart = stack.findLast((f) => TABLE_PARTS.has(f.name))?.name ?? '';
+  return structuralTag(name, attrs, inPart);
 }
 
 /** The page as extracted: its main region's text when it has one worth reading, else all. */
