@@ -119,3 +119,39 @@ export function noteLostMain(stack: Frame[], lost: Set<number>): void {
   if (dropping.length === 0 || !dropping.every(byClassAlone)) return;
   for (const f of dropping) lost.add(f.index);
 }
+
+/**
+ * What marked the page's main region: `<main>`, the main landmark or a wrapper's id, or
+ * `<article>`s alone. Several `<article>`s side by side, and nothing else, are cards
+ * (VitePress's home page writes each feature as one, its own text outside them), not the page.
+ */
+export class MainMarks {
+  private byMain = false;
+  private articles = 0;
+
+  /** A main region opens (not the home page's footer); `outer`: inside no other. */
+  note(name: string, attrs: Record<string, string>, outer: boolean): void {
+    if (name !== 'article' || attrs.role?.toLowerCase() === 'main') this.byMain = true;
+    else if (outer) this.articles++;
+  }
+
+  get found(): boolean {
+    return this.byMain || this.articles === 1;
+  }
+}
+
+/** A highlighter's block, by the language its class names (`language-yaml`). */
+const CODE_LANGUAGE = /(?:^|\s)language-([\w+#.-]+)/;
+
+/**
+ * Text naming the language of the code block it labels, as a highlighter writes it beside the
+ * code (VitePress: `<div class="language-yaml"><span class="lang">yaml</span><pre>`): the
+ * page's chrome, which read as a tab's first words ("CircleCI: yaml"). A file name there
+ * ("example.py") is kept.
+ */
+export function labelsCodeLanguage(stack: Frame[], text: string): boolean {
+  const own = stack.at(-1)?.opened.name;
+  const language = CODE_LANGUAGE.exec(stack.at(-2)?.opened.attrs.class ?? '')?.[1];
+  if (!language || own === 'pre' || own === 'code') return false;
+  return text.trim().toLowerCase() === language.toLowerCase();
+}

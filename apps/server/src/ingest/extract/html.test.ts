@@ -194,6 +194,38 @@ describe('extractHtml', () => {
     expect(template.text).not.toContain('Template text');
   });
 
+  it('reads the whole page when <article>s are cards side by side, the main region when one is', () => {
+    const card = (t: string) =>
+      `<a href="/${t}.html"><article class="box"><h2>${t}</h2><p>About ${t}. ${'What it does for you, in a sentence or two. '.repeat(3)}</p></article></a>`;
+    const table =
+      '<h2>Supported databases</h2><table><tr><th>Database</th><th>Versions</th></tr><tr><td>PostgreSQL</td><td>12 to 17</td></tr></table>';
+    const intro = `<p>${'The tool in one paragraph of introduction text. '.repeat(6)}</p>`;
+    const home = extractHtml(
+      `<body>${intro}<div class="features">${card('Lint')}${card('Deploy')}</div><div class="doc">${table}</div></body>`,
+      'http://x/tool.html',
+    );
+    expect(home.text).toContain('Database: PostgreSQL | Versions: 12 to 17');
+    expect(home.text).toContain('About Lint.');
+    const post = extractHtml(
+      `<body><div class="teaser"><p>Teaser text.</p></div><article>${table}${intro}</article></body>`,
+      'http://x/post.html',
+    );
+    expect(post.text).toContain('Database: PostgreSQL | Versions: 12 to 17');
+    expect(post.text).not.toContain('Teaser text');
+  });
+
+  it("drops a highlighter's label naming its code's language, not a file name beside the code", () => {
+    const page = extractHtml(
+      '<main><p>Add the orb to your config:</p><div class="language-yaml vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">yaml</span><pre><code>orbs:\n  stepwell: stepwell/stepwell@1.2.0</code></pre></div>' +
+        '<div class="language-python highlight"><span class="filename">yaml</span><pre><code>print(1)</code></pre></div>' +
+        '<div class="language-python highlight"><span class="filename">example.py</span><pre><code>print(2)</code></pre></div></main>',
+      'http://x/ci.html',
+    );
+    expect(page.text.startsWith('Add the orb to your config:\n\n```')).toBe(true);
+    expect(page.text).toContain('example.py');
+    expect(page.text.match(/^yaml$/gm)).toHaveLength(1);
+  });
+
   it("reads a page as a desktop shows it: another screen's copy of a component and a cookie banner named so dropped", () => {
     // As a builder renders a component once per breakpoint, hiding the others by media query.
     const css =
@@ -413,6 +445,19 @@ describe('extractHtml keeps the structure answers need', () => {
       '## 2.1 Install',
       '20 € voucher rules',
     ]);
+  });
+
+  it("reads the cells of a table's head as its header though written <td>, as editors write them", () => {
+    const page = extractHtml(
+      '<main><table><thead><tr><td>Recipe</td><td>Grain-free?</td><td>Does not contain</td></tr></thead>' +
+        '<tbody><tr><td>Moorland Lamb</td><td>Yes</td><td>chicken, beef</td></tr>' +
+        '<tr><td>Turkey</td><td>No</td><td>chicken, wheat</td></tr></tbody></table></main>',
+      'http://x/recipes.html',
+    );
+    expect(page.text).toBe(
+      'Recipe: Moorland Lamb | Grain-free?: Yes | Does not contain: chicken, beef\n' +
+        'Recipe: Turkey | Grain-free?: No | Does not contain: chicken, wheat',
+    );
   });
 
   it('repeats no more of a spanning cell than a table holds of its own text', () => {

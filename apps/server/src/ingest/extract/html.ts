@@ -11,7 +11,9 @@ import {
   type Depths,
   enterFrame,
   type Frame,
+  labelsCodeLanguage,
   leaveFrame,
+  MainMarks,
   noteAround,
   noteLostMain,
   placeOf,
@@ -133,7 +135,7 @@ function extractWith(
   // The site's address, hours and contacts live in its footer: read once, on the home page.
   const home = isHomePage(pageUrl);
   const depth: Depths = { footer: 0, skip: 0, main: 0, article: 0, code: 0 };
-  let sawMain = false;
+  const mainMarks = new MainMarks();
   let opened = 0;
   const lostMain = new Set<number>();
   let inTitle = false;
@@ -172,17 +174,18 @@ function extractWith(
         };
         stack.push(frame);
         if (depth.skip > 0 && isArticleMarker(name, attrs)) noteLostMain(stack, lostMain);
+        if (isMain && !footer) mainMarks.note(name, attrs, depth.main === 0);
         enterFrame(depth, frame);
         if (skip) return;
-        sawMain ||= isMain && !footer;
         const title = tabs.panelTitle(name, attrs, stack.length);
         out((b) => b.open(frame.name, attrs, title));
       },
       ontext(text) {
         if (inTitle) meta.title += text;
         else if (stack.at(-1)?.name === 'style') variants.styleText(text);
-        else if (depth.skip === 0) out((b) => b.text(text));
-        else tabs.text(text);
+        else if (depth.skip === 0) {
+          if (!labelsCodeLanguage(stack, text)) out((b) => b.text(text));
+        } else tabs.text(text);
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
@@ -196,11 +199,18 @@ function extractWith(
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
-  return { page: pageOf(meta, sawMain ? main : null, all, pageUrl), lostMain };
+  return { page: pageOf(meta, mainMarks.found ? main : null, all, pageUrl), lostMain };
 }
 
-/** Read by the part it plays: a `<div role="row">` as a table's row. */
+/** A table's row groups: the innermost one a cell is in says whether it is the table's head. */
+const ROW_GROUPS: ReadonlySet<string> = new Set(['table', 'thead', 'tbody', 'tfoot']);
+
+/**
+ * Read by the part it plays: a `<div role="row">` as a table's row, a cell of the table's head
+ * as a header cell though written `<td>` (Help Scout's and other editors' tables).
+ */
 function partTag(stack: Frame[], name: string, attrs: Record<string, string>): string {
+  if (name === 'td' && stack.findLast((f) => ROW_GROUPS.has(f.name))?.name === 'thead') return 'th';
   const inPart = stack.findLast((f) => TABLE_PARTS.has(f.name))?.name ?? '';
   return structuralTag(name, attrs, inPart);
 }
