@@ -5,7 +5,7 @@
  */
 import { boundedMemo } from '../../lib/bounded-memo.ts';
 import type { ResponsiveVariants } from './html-responsive.ts';
-import { HEADINGS, SECTION_CLASS } from './html-tags.ts';
+import { CALLOUT_CLASS, HEADINGS, SECTION_CLASS } from './html-tags.ts';
 
 const SKIP_TAGS = new Set([
   'script',
@@ -121,7 +121,10 @@ export function isBoilerplate(
   const opened = !!attrs.id && controlled.has(attrs.id);
   // A <nav> the page's own toggle opens is a disclosure's panel: Webflow writes its dropdown's
   // list as one, which sites use as an FAQ's answers (a site's menu is dropped with its header).
-  if (SKIP_TAGS.has(name) && !opensPanel(name, attrs) && !(name === 'nav' && opened)) return true;
+  // An <aside> classed as a callout is one (Starlight's notes and tips), not a sidebar.
+  const callout = name === 'aside' && CALLOUT_CLASS.test(attrs.class ?? '');
+  if (SKIP_TAGS.has(name) && !opensPanel(name, attrs) && !(name === 'nav' && opened) && !callout)
+    return true;
   // A <header> is the article's own (its title, date, author) inside the article or <main>;
   // elsewhere, even inside a wrapper named "content", it is the site's (Node.js's documentation
   // title, version picker and options on every page).

@@ -287,3 +287,13 @@ export function termFrame(
   const nested = stack.filter((f) => f.kind === 'dl' && f.sections).length;
   return { kind: 'heading', level: Math.min(6, headingLevel + nested), own: attrs.id };
 }
+
+/**
+ * In code, a block element opening ends the line before it (Expressive Code writes each line of
+ * a listing as a `<div>` in the `<pre>`). Whether the frame is code.
+ */
+export function endsCodeLine(frame: Frame): boolean {
+  if (frame.kind !== 'pre') return false;
+  if (frame.inline && !frame.inline.endsWith('\n')) frame.inline += '\n';
+  return true;
+}

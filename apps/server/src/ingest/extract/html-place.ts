@@ -82,6 +82,10 @@ export function leaveFrame(depth: Depths, f: Frame): void {
 }
 
 /** Where the next element opens, from the elements open around it. */
+/** A link to a place on the page itself (`href="#…"`): a permalink, a footnote's mark. */
+const linksWithinPage = (f: Frame) =>
+  f.opened.name === 'a' && (f.opened.attrs.href ?? '').trim().startsWith('#');
+
 export function placeOf(
   depth: Depths,
   byClass: boolean,
@@ -99,7 +103,8 @@ export function placeOf(
     // What a <details> discloses; what a toggle naming no panel hides near it.
     disclosed:
       around.at(-1)?.name === 'details' || around.slice(-TOGGLE_REACH).some((f) => f.toggles),
-    spokenAlike: around.at(-1)?.hidFromReaders === true,
+    // Not a permalink's: its icon hidden, its "Section titled …" repeats the heading (Starlight).
+    spokenAlike: around.at(-1)?.hidFromReaders === true && !around.some(linksWithinPage),
     variants,
   };
 }

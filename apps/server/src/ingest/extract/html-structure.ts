@@ -6,6 +6,7 @@ import {
   addDefinition,
   addItem,
   endNames,
+  endsCodeLine,
   type Frame,
   type FrameOf,
   headingsAllowed,
@@ -83,9 +84,10 @@ export class StructuredText {
     const opens = roomFor(this.stack) && !this.nearest('pre');
     const panel = title ? { ...PANEL, around: this.outline.section } : undefined;
     const frame = !opens ? undefined : (panel ?? this.frameFor(name, attrs));
-    if (frame) this.push(frame, title);
+    // A callout named for screen readers only (Starlight's `<aside aria-label="Discounts">`).
+    if (frame) this.push(frame, title ?? (frame.kind === 'callout' ? attrs['aria-label'] : title));
     else if (name === 'br') this.top.inline += lineBreakIn(this.stack);
-    else if (BLOCK_TAGS.has(name)) this.flush(this.top);
+    else if (BLOCK_TAGS.has(name) && !endsCodeLine(this.top)) this.flush(this.top);
     if (name === 'tr' || (name === 'td' && startsRow(attrs))) endRow(this.nearest('table'));
   }
 

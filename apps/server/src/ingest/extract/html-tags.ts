@@ -4,6 +4,7 @@
 export const BLOCK_TAGS = new Set([
   'address',
   'article',
+  'aside',
   'blockquote',
   'caption',
   'center',
@@ -94,8 +95,13 @@ export function structuralTag(name: string, attrs: Record<string, string>, inPar
 }
 
 export const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
-export const CALLOUT_CLASS =
-  /(?:^|\s)(?:admonition|admonitionblock|callout|alert|note|notice|tip|hint|warning|caution|important|danger|attention)(?:\s|$)/i;
+const CALLOUT_WORDS =
+  'admonition|admonitionblock|callout|alert|note|notice|tip|hint|warning|caution|important|danger|attention';
+/** A callout's class: one of its words, or a modifier ending in one (`starlight-aside--note`). */
+export const CALLOUT_CLASS = new RegExp(
+  `(?:^|\\s)(?:[\\w-]*[-_])?(?:${CALLOUT_WORDS})(?:\\s|$)`,
+  'i',
+);
 /**
  * Code written as a block of one element per line instead of `<pre>`: Doxygen's
  * `div.fragment` of `div.line`s. Read as preformatted, its lines stay lines, fenced.

@@ -226,6 +226,35 @@ describe('extractHtml', () => {
     expect(page.text.match(/^yaml$/gm)).toHaveLength(1);
   });
 
+  it("reads each <div> of a listing as a line of its code, and no permalink's screen-reader label", () => {
+    const line = (code: string) => `<div class="ec-line"><div class="code">${code}</div></div>`;
+    const page = extractHtml(
+      '<main><div class="sl-heading-wrapper"><h3 id="ping">Ping monitors are down in Docker</h3><a class="sl-anchor-link" href="#ping"><span aria-hidden="true" class="sl-anchor-icon"><svg></svg></span><span class="sr-only">Section titled “Ping monitors are down in Docker”</span></a></div>' +
+        `<p>Add the capability:</p><div class="expressive-code"><figure class="frame"><pre data-language="yaml"><code>${line('<span>services</span>:')}${line('<span class="indent">  </span>cap_add:')}${line('<span class="indent">    </span>- NET_RAW')}</code></pre></figure></div>` +
+        '<p class="price"><span aria-hidden="true">€14.50 – €42.00</span><span class="screen-reader-text">Price range: €14.50 through €42.00</span></p></main>',
+      'http://x/faq.html',
+    );
+    expect(page.text).toBe(
+      [
+        '### Ping monitors are down in Docker {#ping}',
+        'Add the capability:',
+        '```\nservices:\n  cap_add:\n    - NET_RAW\n```',
+        'Price range: €14.50 through €42.00',
+      ].join('\n\n'),
+    );
+  });
+
+  it('reads an <aside> classed as a callout, titled by its accessible name, and drops a sidebar <aside>', () => {
+    const page = extractHtml(
+      '<main><p>Plans are billed monthly.</p><aside aria-label="Discounts" class="starlight-aside starlight-aside--tip"><p class="starlight-aside__title" aria-hidden="true"><svg></svg>Discounts</p><div class="starlight-aside__content"><p>Registered non-profits get 40% off any paid plan.</p></div></aside>' +
+        '<aside class="right-sidebar-container"><h2>On this page</h2><p>Plans</p></aside></main>',
+      'http://x/pricing.html',
+    );
+    expect(page.text).toBe(
+      'Plans are billed monthly.\n\nDiscounts: Registered non-profits get 40% off any paid plan.',
+    );
+  });
+
   it("reads a page as a desktop shows it: another screen's copy of a component and a cookie banner named so dropped", () => {
     // As a builder renders a component once per breakpoint, hiding the others by media query.
     const css =
