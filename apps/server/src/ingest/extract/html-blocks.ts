@@ -3,6 +3,8 @@
 export interface Cell {
   text: string;
   th: boolean;
+  /** All of its text bold. */
+  bold?: boolean;
   /** Rows it spans (`rowspan`), its own included. */
   rows: number;
 }
