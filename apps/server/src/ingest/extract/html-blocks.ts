@@ -3,8 +3,6 @@
 export interface Cell {
   text: string;
   th: boolean;
-  /** All of its text bold. */
-  bold?: boolean;
   /** Rows it spans (`rowspan`), its own included. */
   rows: number;
 }

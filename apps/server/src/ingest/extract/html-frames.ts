@@ -78,8 +78,7 @@ export type Frame =
       chars: { own: number; carried: number };
       share: LinkShare;
     })
-  /** `plain`: some of its text is not bold (a header row is all bold in editors' tables). */
-  | (Base & { kind: 'cell'; th: boolean; rows: number; plain?: boolean })
+  | (Base & { kind: 'cell'; th: boolean; rows: number })
   /**
    * `note`: marked as a footnote reference (class or role); `superscript`: wraps a `<sup>`. Either
    * way a same-page link reading "1" or "[a]" is a footnote mark, not a word of the sentence.

@@ -124,9 +124,7 @@ export class StructuredText {
     if (paragraph?.emphasis && !bold && !BLANK.test(text)) paragraph.plain = true;
     if (!paragraph || paragraph.emphasis) this.sectionId = undefined;
     top.inline += text;
-    const cell = this.nearest('cell');
-    if (cell && (this.bold.at(-1) ?? -1) < cell.depth && !BLANK.test(text)) cell.plain = true;
-    countText(this.stack, text, cell?.th === true);
+    countText(this.stack, text, this.nearest('cell')?.th === true);
   }
 
   close(name: string): void {

@@ -6,7 +6,6 @@ import type { FrameOf } from './html-frames.ts';
 export const cellOf = (frame: FrameOf<'cell'>, text: string): Cell => ({
   text,
   th: frame.th,
-  bold: !frame.plain && text.trim() !== '',
   rows: frame.rows,
 });
 
@@ -18,7 +17,6 @@ const MAX_LABEL_CHARS = 30;
  * Whether a table's first row is its header: header cells, or (Notion's simple tables, editors
  * writing no `<th>`) three or more ordinary cells that read as column labels: short, distinct,
  * no figures nor code ("Plan | Credits | Price"; not "Balcony | No | Yes | Yes", "Starter | €44").
- * Figures are labels in cells all bold, as editors set a header row ("Dates 2026": Google Sites).
  * An empty first cell is the corner over a column of row labels ("| Phone | Live chat" over
  * "Saturday | 9am to 5pm | 9am to 6pm"), as editors write a comparison or an hours table.
  */
@@ -26,11 +24,10 @@ function headsColumns(row: Cell[]): boolean {
   const labels = row.length > 1 && !row[0]?.text.trim() ? row.slice(1) : row;
   if (labels.every((c) => c.th)) return true;
   const texts = labels.map((c) => c.text.trim());
-  const figures = labels.every((c) => c.bold) ? /```/ : /\d|```/;
   return (
     row.length >= MIN_HEADED_COLUMNS &&
     new Set(texts).size === texts.length &&
-    texts.every((t) => t && t.length <= MAX_LABEL_CHARS && !figures.test(t) && !/[.!?]$/.test(t))
+    texts.every((t) => t && t.length <= MAX_LABEL_CHARS && !/\d|```/.test(t) && !/[.!?]$/.test(t))
   );
 }
 

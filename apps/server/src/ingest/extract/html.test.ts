@@ -487,18 +487,6 @@ describe('extractHtml keeps the structure answers need', () => {
       'Recipe: Moorland Lamb | Grain-free?: Yes | Does not contain: chicken, beef\n' +
         'Recipe: Turkey | Grain-free?: No | Does not contain: chicken, wheat',
     );
-    // Editors set a header row in bold: its labels may hold figures; a row of bold values with
-    // plain ones after it in the first cell is no header.
-    const bold = (t: string) => `<td><p><span style="font-weight: 700;">${t}</span></p></td>`;
-    const courses = extractHtml(
-      `<main><table><tbody><tr>${bold('Course')}${bold('Ages')}${bold('Dates 2026')}</tr>` +
-        '<tr><td>Creek Cadets</td><td>8–11</td><td>27–31 July</td></tr></tbody></table>' +
-        `<table><tr><td><b>2024</b> and later</td>${bold('2025')}${bold('2026')}</tr><tr><td>Fees</td><td>£140</td><td>£150</td></tr></table></main>`,
-      'http://x/juniors.html',
-    );
-    expect(courses.text).toBe(
-      'Course: Creek Cadets | Ages: 8–11 | Dates 2026: 27–31 July\n\n2024 and later | 2025 | 2026\nFees | £140 | £150',
-    );
   });
 
   it('repeats no more of a spanning cell than a table holds of its own text', () => {
