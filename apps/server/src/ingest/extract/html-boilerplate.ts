@@ -138,6 +138,9 @@ export function isBoilerplate(
   // discloses (an FAQ's answer).
   const panel = disclosed || role === 'tabpanel' || role === 'region' || opened;
   if (!panel && isHidden(attrs)) return true;
+  // A tab set's labels, read for its panels (html-tabs.ts), though classed as navigation
+  // ("tabs__nav": HubSpot's tabs module).
+  if (role === 'tablist') return false;
   const cls = attrs.class;
   const id = attrs.id;
   // A heading is chrome only inside chrome (its nav or footer is dropped whole); its own class
