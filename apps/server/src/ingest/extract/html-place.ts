@@ -1,6 +1,7 @@
 /**
- * What the extraction pass keeps of each open element, and where the next element opens
- * (html-boilerplate.ts Place), from the elements open around it.
+ * What the extraction pass (html.ts) keeps of each open element and learns from the elements
+ * open around the next one: where it opens (html-boilerplate.ts Place), whether the page's main
+ * region was lost to a wrapper's class or marked only by cards, whether text labels a listing.
  */
 import {
   isBoilerplate,

@@ -85,7 +85,8 @@ export class StructuredText {
     const panel = title ? { ...PANEL, around: this.outline.section } : undefined;
     const frame = !opens ? undefined : (panel ?? this.frameFor(name, attrs));
     // A callout named for screen readers only (Starlight's `<aside aria-label="Discounts">`).
-    if (frame) this.push(frame, title ?? (frame.kind === 'callout' ? attrs['aria-label'] : title));
+    if (frame)
+      this.push(frame, title ?? (frame.kind === 'callout' ? attrs['aria-label'] : undefined));
     else if (name === 'br') this.top.inline += lineBreakIn(this.stack);
     else if (BLOCK_TAGS.has(name) && !endsCodeLine(this.top)) this.flush(this.top);
     if (name === 'tr' || (name === 'td' && startsRow(attrs))) endRow(this.nearest('table'));
