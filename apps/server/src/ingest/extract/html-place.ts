@@ -60,33 +60,25 @@ export function noteAround(
 /** How many open elements of each kind the parser is inside. */
 export type Depths = Record<'footer' | 'skip' | 'main' | 'article' | 'code', number>;
 
-/** Counts an opened element in what it is inside of; a dropped one opens no main region. */
-export function enterFrame(depth: Depths, f: Frame): void {
-  if (f.footer) depth.footer++;
-  if (f.code) depth.code++;
-  if (f.skip) depth.skip++;
+/**
+ * Counts an element in what it is inside of as it opens (`by` 1) and out as it closes (-1); a
+ * dropped one opens no main region.
+ */
+export function countFrame(depth: Depths, f: Frame, by: 1 | -1): void {
+  if (f.footer) depth.footer += by;
+  if (f.code) depth.code += by;
+  if (f.skip) depth.skip += by;
   else {
-    if (f.main) depth.main++;
-    if (f.article) depth.article++;
+    if (f.main) depth.main += by;
+    if (f.article) depth.article += by;
   }
 }
 
-/** Counts a closed element out again (enterFrame). */
-export function leaveFrame(depth: Depths, f: Frame): void {
-  if (f.footer) depth.footer--;
-  if (f.code) depth.code--;
-  if (f.skip) depth.skip--;
-  else {
-    if (f.main) depth.main--;
-    if (f.article) depth.article--;
-  }
-}
-
-/** Where the next element opens, from the elements open around it. */
 /** A link to a place on the page itself (`href="#…"`): a permalink, a footnote's mark. */
 const linksWithinPage = (f: Frame) =>
   f.opened.name === 'a' && (f.opened.attrs.href ?? '').trim().startsWith('#');
 
+/** Where the next element opens, from the elements open around it. */
 export function placeOf(
   depth: Depths,
   byClass: boolean,

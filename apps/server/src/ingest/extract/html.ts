@@ -8,11 +8,10 @@ import {
 } from './html-boilerplate.ts';
 import { type PageLink, resolveContexts } from './html-links.ts';
 import {
+  countFrame,
   type Depths,
-  enterFrame,
   type Frame,
   labelsCodeLanguage,
-  leaveFrame,
   MainMarks,
   noteAround,
   noteLostMain,
@@ -175,7 +174,7 @@ function extractWith(
         stack.push(frame);
         if (depth.skip > 0 && isArticleMarker(name, attrs)) noteLostMain(stack, lostMain);
         if (isMain && !footer) mainMarks.note(name, attrs, depth.main === 0);
-        enterFrame(depth, frame);
+        countFrame(depth, frame, 1);
         if (skip) return;
         const title = tabs.panelTitle(name, attrs, stack.length);
         out((b) => b.open(frame.name, attrs, title));
@@ -193,7 +192,7 @@ function extractWith(
         const frame = stack.pop();
         if (!frame) return;
         if (!frame.skip) out((b) => b.close(frame.name));
-        leaveFrame(depth, frame);
+        countFrame(depth, frame, -1);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
