@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analyzer.ts';
-import { codeTerms, identifierParts, qualifiedNames } from './identifiers.ts';
+import { codeTerms, identifierParts, qualifiedNames, thingNames } from './identifiers.ts';
 
 describe('identifierParts', () => {
   it('gives the words of camel-case identifiers as index terms', () => {
@@ -31,6 +31,23 @@ describe('qualifiedNames', () => {
 
   it('takes no abbreviation, number or sentence end for one', () => {
     expect(qualifiedNames('Use e.g. version 1.0.2, i.e. the latest. Then stop.')).toEqual([]);
+  });
+});
+
+describe('thingNames', () => {
+  it('gives qualified names and hyphenated compounds, each as one lower-cased term', () => {
+    expect(thingNames('Can I skip my Pre-Commit hook, or set core.hooksPath?')).toEqual([
+      'core.hookspath',
+      'pre-commit',
+    ]);
+    expect(thingNames('What time is check-in at the sea-view rooms?')).toEqual([
+      'check-in',
+      'sea-view',
+    ]);
+  });
+
+  it('takes no option, dash or number range for one', () => {
+    expect(thingNames('Pass --no-verify - or -n - for pages 3-5.')).toEqual([]);
   });
 });
 

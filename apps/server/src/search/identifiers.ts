@@ -66,6 +66,21 @@ export function qualifiedNames(text: string): string[] {
   return Array.from(text.matchAll(QUALIFIED_NAME), (m) => m[0].toLowerCase());
 }
 
+/**
+ * A hyphenated compound: `pre-commit`, `post-receive`, a hotel's "check-in". Documentation
+ * names hooks, commands and settings so, and heads their sections with the name alone.
+ */
+const HYPHENATED = /(?<![\p{L}\p{N}_-])\p{L}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)+(?![\p{L}\p{N}_-])/gu;
+
+/**
+ * The names a text gives things: its qualified names and its hyphenated compounds, each one
+ * lower-cased term. A section headed with a name a question also uses is about what it asks.
+ */
+export function thingNames(text: string): string[] {
+  const compounds = Array.from(text.matchAll(HYPHENATED), (m) => m[0].toLowerCase());
+  return [...qualifiedNames(text), ...compounds];
+}
+
 /** `Quoted` text, a call (`run()`) and an option (`--force`, `-n`), as code is written. */
 const QUOTED = /`[^`]+`/u;
 const CALL = /[\p{L}_$][\p{L}\p{N}_$.]*\(\)/u;

@@ -1,6 +1,6 @@
 import { boundedMemo } from '../../lib/bounded-memo.ts';
 import { shortenAtWord } from '../../lib/shorten.ts';
-import { qualifiedNames } from '../../search/identifiers.ts';
+import { thingNames } from '../../search/identifiers.ts';
 import { leftUnfinished, opensLowerCase, splitSentences } from '../../search/sentences.ts';
 import { FENCED_CODE_BLOCK, ownHeading } from '../../search/structure.ts';
 import {
@@ -195,7 +195,7 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
   const context = termsOf(
     [passage.title, passage.heading ?? '', passage.question ?? ''].join('\n'),
   );
-  const headed = new Set(qualifiedNames(ownHeading(passage.heading ?? '')));
+  const headed = new Set(thingNames(ownHeading(passage.heading ?? '')));
   const out: Candidate[] = [];
   const pieces = passage.text.split(CODE_SPLIT);
   let line = 0;

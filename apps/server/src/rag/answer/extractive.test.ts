@@ -920,6 +920,29 @@ describe('extractive answers that read as answers', () => {
     expect(when.text).toBe('Class: Spanish for Beginners | Level: A1 | When: Tuesdays at 19:00');
   });
 
+  it('answers from the section headed with the hyphenated name the question asks about', () => {
+    // Hooks documented one to a section, each headed with its name: the question's pre-commit
+    // hook, not the one whose section mentions it most.
+    const hook = (name: string, text: string) =>
+      passage({ title: 'Hooks', heading: `Hooks › ${name}`, text });
+    const { text } = extractAnswer({
+      bot,
+      question: 'Can I skip my pre-commit hook?',
+      history: [],
+      passages: [
+        hook(
+          'pre-merge-commit',
+          'The default pre-merge-commit hook runs the pre-commit hook, if that hook is enabled.',
+        ),
+        hook(
+          'pre-commit',
+          'This hook is invoked by git commit, and can be bypassed with --no-verify.',
+        ),
+      ],
+    });
+    expect(text).toBe('This hook is invoked by git commit, and can be bypassed with --no-verify.');
+  });
+
   it('does not reach into another paragraph for a number a value question asks for', () => {
     const cpus = passage({
       title: 'OS',

@@ -1,4 +1,4 @@
-import { qualifiedNames } from '../../search/identifiers.ts';
+import { thingNames } from '../../search/identifiers.ts';
 import { ownHeading } from '../../search/structure.ts';
 import { chooseRun, MAX_ANSWER_CHARS, MAX_SENTENCES } from './answer-run.ts';
 import { answerTypeOf } from './answer-type.ts';
@@ -176,7 +176,7 @@ export function extractAnswer(
   const candidates = drawnFrom(allRelevant, reach).flatMap(({ passage, rank }) =>
     candidatesOf(passage, rank),
   );
-  scoreCandidates(wanted, type, new Set(qualifiedNames(search.question)), candidates);
+  scoreCandidates(wanted, type, new Set(thingNames(search.question)), candidates);
   const own = asksAboutPrevious(search.question)
     ? wanted
     : wantedTerms({ question: search.question });
