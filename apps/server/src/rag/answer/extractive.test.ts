@@ -943,6 +943,23 @@ describe('extractive answers that read as answers', () => {
     expect(text).toBe('This hook is invoked by git commit, and can be bypassed with --no-verify.');
   });
 
+  it('goes on to the lines a sentence it ends on introduces', () => {
+    const shops = passage({
+      title: 'The print edition',
+      heading: 'Buying a single copy',
+      text: 'Not a member? Single copies cost £3.20 from these stockists on publication day:\n\nPell’s Newsagents, Quay Street\nSaltmarsh Stores, Saltmarsh End\n\nThe paper is printed on recycled newsprint.',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'How much is one copy if I buy it in a shop?',
+      history: [],
+      passages: [shops],
+    });
+    expect(text).toBe(
+      'Not a member? Single copies cost £3.20 from these stockists on publication day:\n\nPell’s Newsagents, Quay Street\nSaltmarsh Stores, Saltmarsh End',
+    );
+  });
+
   it('does not reach into another paragraph for a number a value question asks for', () => {
     const cpus = passage({
       title: 'OS',
