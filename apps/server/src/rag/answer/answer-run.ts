@@ -1,6 +1,7 @@
 import { asksQuestion, endsSentence, goesOnFromBefore } from '../../search/sentences.ts';
 import { type AnswerType, fitsAnswerType } from './answer-type.ts';
 import type { Candidate } from './candidates.ts';
+import { callsToAction } from './sentence-score.ts';
 import { termWeight } from './text.ts';
 
 /**
@@ -149,7 +150,8 @@ export function chooseRun(candidates: Candidate[], best: Candidate, type: Answer
     // (a row is whole on its own).
     const joins = (toLeft: boolean): boolean => {
       const next = toLeft ? left : right;
-      if (!next || !fits(next)) return false;
+      // A button's label beside it ("Book a lesson") says nothing (five answers lost one).
+      if (!next || !fits(next) || callsToAction(next.text)) return false;
       const edge = (toLeft ? same[start] : same[end - 1]) as Candidate;
       // A fragment (endsSentence) reads with what is next to it.
       const apart =

@@ -943,6 +943,20 @@ describe('extractive answers that read as answers', () => {
     expect(text).toBe('This hook is invoked by git commit, and can be bypassed with --no-verify.');
   });
 
+  it("leaves out a button's call to action next to the answer", () => {
+    const lessons = passage({
+      title: 'Lessons',
+      text: 'Lessons run Tuesday to Saturday between 10:00 and 17:00.\n\nBook a lesson',
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'What days do lessons run?',
+      history: [],
+      passages: [lessons],
+    });
+    expect(text).toBe('Lessons run Tuesday to Saturday between 10:00 and 17:00.');
+  });
+
   it('goes on to the lines a sentence it ends on introduces', () => {
     const shops = passage({
       title: 'The print edition',

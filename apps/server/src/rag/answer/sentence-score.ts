@@ -101,6 +101,9 @@ const BARE_NAMES = /^(?:(?:-{1,2}[\w.=<>[\]-]+|[\w.]+\([^)]*\)|`[^`]+`)[\s,;]*)+
 const CALL_TO_ACTION =
   /^(?:start|book|buy|shop|learn|read|see|view|get|try|sign|join|contact|download|subscribe|check|order|explore|discover|request|browse|find|register|apply|reserve|email)\b(?:\s+[\p{L}'’-]+){0,3}\s*[→›»>]?$/iu;
 
+/** Whether a line is a button's or a link's call to action (CALL_TO_ACTION). */
+export const callsToAction = (text: string) => CALL_TO_ACTION.test(text);
+
 /**
  * Sentences with more content terms than this ramble; fewer than MIN_WORDS say little, but for a
  * table's row, whose column labels say the rest ("Destination: India | Price: €0.0045").
@@ -187,7 +190,7 @@ export function scoreCandidates(
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
     const typed = fitsAnswerType(type, text) ? 1 + typeBonus : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
-    const says = BARE_NAMES.test(c.text) || CALL_TO_ACTION.test(c.text) ? 0 : 1;
+    const says = BARE_NAMES.test(c.text) || callsToAction(c.text) ? 0 : 1;
     c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed * says;
   }
 }
