@@ -34,12 +34,30 @@ describe('impliedTerms', () => {
     expect(impliedTerms('Listen on 192.168.100.200 or 10.0.0.1, not 1.6 or 3.5.')).toEqual([]);
   });
 
+  it('gives a street address the words customers ask where it is with', () => {
+    expect(impliedTerms('Riverside Dental · 14 Mill Lane, Norwich NR3 1AB')).toEqual([
+      'address',
+      'locat',
+    ]);
+    expect(impliedTerms('Hauptstraße 12, 10115 Berlin. Phone: +49 30 1234567')).toEqual([
+      ...PHONE,
+      'address',
+      'locat',
+    ]);
+  });
+
   it('gives an e-mail address "email", and hyphened words closed', () => {
-    expect(impliedTerms('Write to hello@riverside.example')).toEqual(['email', 'contact']);
+    // An e-mail address is an address too: "What's your email address?" asks for it.
+    expect(impliedTerms('Write to hello@riverside.example')).toEqual([
+      'email',
+      'contact',
+      'address',
+    ]);
     expect(impliedTerms('Free Wi-Fi. Call 0800 123 4567 or mail info@x.example')).toEqual([
       'wifi',
       ...PHONE,
       'email',
+      'address',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { closedCompounds, stem } from './analyzer.ts';
+import { holdsPostalAddress } from './postal-address.ts';
 
 /**
  * A telephone number as businesses write one: an international "+44 (0)1603 555018", a national
@@ -15,7 +16,8 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 const PHONE_DIGITS = { min: 7, max: 15 };
 
 const PHONE_TERMS = ['phone', 'telephone', 'contact'].map(stem);
-const EMAIL_TERMS = ['email', 'contact'].map(stem);
+const EMAIL_TERMS = ['email', 'contact', 'address'].map(stem);
+const ADDRESS_TERMS = ['address', 'location'].map(stem);
 
 /**
  * A release number of three parts ("1.6.0", "15.2.1"): its release line ("1.6") is what a
@@ -31,10 +33,14 @@ const isPhone = (match: string) => {
 /**
  * Terms a text holds without writing them, as index terms beside its own: its hyphened words
  * closed (closedCompounds: "Wi-Fi" as wifi), its release numbers' lines (RELEASE), and what its
- * telephone numbers and e-mail addresses are. A contact page or a footer gives "01603 555 018"
- * or "Call us on …" without the words a customer asks with ("What is your phone number?", "…
- * your email?"), and a number or an address reads as what it is to anyone. Each is counted
- * once per text.
+ * telephone numbers, e-mail addresses and street addresses are. A contact page or a footer
+ * gives "01603 555 018" or "Hauptstraße 12, 10115 Berlin" without the words a customer asks
+ * with ("What is your phone number?", "… your email?", "What is your address?", "Where are
+ * you located?"), and a number or an address reads as what it is to anyone; an e-mail address
+ * is an address too ("What's your email address?" must not find the street's alone). Each is
+ * counted once per text. Street addresses, over every set with both engines: the bike shop +1
+ * page and +1 answer ("What is your address?" had been "I don't know"), the physiotherapist +1
+ * page, nothing else changed; no documentation page but a JSON example holds one.
  */
 export function impliedTerms(text: string): string[] {
   const out = closedCompounds(text);
@@ -43,5 +49,6 @@ export function impliedTerms(text: string): string[] {
   if (EMAIL.test(text)) {
     for (const t of EMAIL_TERMS) if (!out.includes(t)) out.push(t);
   }
+  if (holdsPostalAddress(text)) out.push(...ADDRESS_TERMS);
   return out;
 }

@@ -943,6 +943,19 @@ describe('extractive answers that read as answers', () => {
     expect(text).toBe('This hook is invoked by git commit, and can be bypassed with --no-verify.');
   });
 
+  it('answers where the business is from its street address, and its e-mail from the e-mail', () => {
+    const contact = passage({
+      title: 'Contact',
+      text: 'We are happy to help with any question about your bike.\n\nHauptstraße 12, 10115 Berlin\n\nhello@velocorner.example',
+    });
+    const ask = (question: string) =>
+      extractAnswer({ bot, question, history: [], passages: [contact] }).text;
+    // The e-mail address, next to the street's, may join the answer.
+    expect(ask('What is your address?')).toMatch(/^Hauptstraße 12, 10115 Berlin/);
+    expect(ask('Where are you located?')).toMatch(/^Hauptstraße 12, 10115 Berlin/);
+    expect(ask("What's your email address?")).toContain('hello@velocorner.example');
+  });
+
   it("leaves out a button's call to action next to the answer", () => {
     const lessons = passage({
       title: 'Lessons',
