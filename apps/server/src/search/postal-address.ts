@@ -31,5 +31,9 @@ const ADDRESSES: RegExp[] = [
   /,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/u,
 ];
 
-/** Whether a text gives a street address. */
-export const holdsPostalAddress = (text: string): boolean => ADDRESSES.some((r) => r.test(text));
+/**
+ * Whether a text gives a street address. Every form holds a digit, and most sentences none:
+ * they are passed over before the forms are tried (answers score every candidate sentence).
+ */
+export const holdsPostalAddress = (text: string): boolean =>
+  /\d/.test(text) && ADDRESSES.some((r) => r.test(text));
