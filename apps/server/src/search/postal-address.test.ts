@@ -13,6 +13,7 @@ describe('holdsPostalAddress', () => {
       '123 Main St., Springfield, IL 62704',
       'Nous sommes au 12 rue de la Paix, 75002 Paris.',
       'The Old Barn, Crook, Kendal LA8 8LA',
+      'Hotel Seeblick\nAm Strom 41\n18119 Rostock-Warnemünde',
     ]) {
       expect(holdsPostalAddress(text), text).toBe(true);
     }
@@ -26,6 +27,7 @@ describe('holdsPostalAddress', () => {
       'Step 3: the String 12 is parsed; SHA256 digests follow.',
       'The session starts in 2026 PM Studio, Room 4.',
       '© 2025 Marigold Lane Bakehouse; the 1941 Tannery Lane bombing.',
+      'Plan 3 20000 Requests a month; Chapter 12, 10000 words.',
       'Email hello@velocorner.example or call +49 30 1234567.',
     ]) {
       expect(holdsPostalAddress(text), text).toBe(false);

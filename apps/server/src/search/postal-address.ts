@@ -23,6 +23,9 @@ const ADDRESSES: RegExp[] = [
   /\b(?!(?:1[89]|20)\d\d\b)\d{1,5}[A-Za-z]?,?\s+(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Boulevard|Blvd\.?|Way|Place|Square|Court|Terrace|Row|Crescent|Close|Parade|Quay|Wharf|Walk|Mews|Yard|Gardens)\b/u,
   // "12 rue de la Paix", "3 avenue Foch".
   /\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|place|chemin|quai|allée|impasse)\s+\p{L}/iu,
+  // A street and its number, then after a comma or on the next line a postcode of five digits
+  // and its town ("Am Strom 41, 18119 Rostock"), as German and French addresses end.
+  /\p{Lu}\p{Ll}+\s+\d{1,4}[a-z]?(?:,\s*|\s*\n\s*)\d{5}\s+\p{Lu}\p{Ll}+/u,
   // A UK postcode ("NR2 1AB", "LA8 8LA").
   /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u,
   // A Dutch postcode and its town ("3011 AB Rotterdam"); not a time ("2026 PM Session").
