@@ -35,6 +35,12 @@ describe('impliedTerms', () => {
   });
 
   it('gives a street address the words customers ask where it is with', () => {
+    expect(impliedTerms('Hauptstraße 12, 10115 Berlin · hello@velocorner.example')).toEqual([
+      'email',
+      'contact',
+      'address',
+      'locat',
+    ]);
     expect(impliedTerms('Riverside Dental · 14 Mill Lane, Norwich NR3 1AB')).toEqual([
       'address',
       'locat',

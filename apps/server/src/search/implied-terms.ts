@@ -49,6 +49,8 @@ export function impliedTerms(text: string): string[] {
   if (EMAIL.test(text)) {
     for (const t of EMAIL_TERMS) if (!out.includes(t)) out.push(t);
   }
-  if (holdsPostalAddress(text)) out.push(...ADDRESS_TERMS);
+  if (holdsPostalAddress(text)) {
+    for (const t of ADDRESS_TERMS) if (!out.includes(t)) out.push(t);
+  }
   return out;
 }

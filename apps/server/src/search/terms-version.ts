@@ -14,6 +14,7 @@
  * 5: a verb in -ify stemmed as its noun in -ification ("verified" → verif, as "verification").
  * 6: "payment" and "shipment" stemmed as their verbs (pai, ship), which Porter keeps apart.
  * 7: a longer number's later groups ("4000 0000 0000 0002") no telephone number.
- * 8: a street address gives address, location (implied-terms.ts, postal-address.ts).
+ * 8: a street address gives address, location, and an e-mail address also address
+ *    (implied-terms.ts, postal-address.ts).
  */
 export const TERMS_VERSION = 8;

@@ -147,8 +147,8 @@ function askedCells(
  * for terms carried from the previous turn) and somewhat by how rare it is among the candidate
  * sentences (RARITY_WEIGHT), with a preference for better-ranked passages
  * (RANK_DISCOUNT), for definitions of what is asked, for the section documenting the name it
- * asks about (`asked`: the question's names, identifiers.ts thingNames) and for the kind of answer asked for, and
- * against rambling sentences. Sets each candidate's `score` and `matches`.
+ * asks about (`asked`: the question's names, identifiers.ts thingNames) and for the kind of
+ * answer asked for, and against rambling sentences. Sets each candidate's `score` and `matches`.
  */
 export function scoreCandidates(
   wanted: ReadonlyMap<string, number>,
