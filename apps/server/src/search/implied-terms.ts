@@ -46,11 +46,12 @@ export function impliedTerms(text: string): string[] {
   const out = closedCompounds(text);
   for (const [, line = ''] of text.matchAll(RELEASE)) if (!out.includes(line)) out.push(line);
   if ([...text.matchAll(PHONE)].some(([match]) => isPhone(match))) out.push(...PHONE_TERMS);
-  if (EMAIL.test(text)) {
-    for (const t of EMAIL_TERMS) if (!out.includes(t)) out.push(t);
-  }
-  if (holdsPostalAddress(text)) {
-    for (const t of ADDRESS_TERMS) if (!out.includes(t)) out.push(t);
-  }
+  if (EMAIL.test(text)) addNew(out, EMAIL_TERMS);
+  if (holdsPostalAddress(text)) addNew(out, ADDRESS_TERMS);
   return out;
+}
+
+/** Adds the terms `out` does not hold yet ("contact" and "address" are implied twice over). */
+function addNew(out: string[], terms: readonly string[]): void {
+  for (const t of terms) if (!out.includes(t)) out.push(t);
 }
