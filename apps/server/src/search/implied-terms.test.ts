@@ -52,6 +52,24 @@ describe('impliedTerms', () => {
     ]);
   });
 
+  it('gives opening hours and holidays by date the words customers ask about them with', () => {
+    // "What time do you close on Saturdays?", "Are you open on Boxing Day?"
+    expect(impliedTerms('Saturday: 7:00am – 1:00pm')).toEqual([
+      'open',
+      'close',
+      'hour',
+      'saturdai',
+      'weekend',
+    ]);
+    expect(impliedTerms('Opening hours: closed on 26 December.')).toEqual([
+      'open',
+      'close',
+      'hour',
+      'box',
+      'stephen',
+    ]);
+  });
+
   it('gives an e-mail address "email", and hyphened words closed', () => {
     // An e-mail address is an address too: "What's your email address?" asks for it.
     expect(impliedTerms('Write to hello@riverside.example')).toEqual([

@@ -1,4 +1,6 @@
 import { closedCompounds, stem } from './analyzer.ts';
+import { holidayTerms } from './holiday-dates.ts';
+import { openingHoursTerms } from './opening-hours.ts';
 import { holdsPostalAddress } from './postal-address.ts';
 
 /**
@@ -40,7 +42,10 @@ const isPhone = (match: string) => {
  * is an address too ("What's your email address?" must not find the street's alone). Each is
  * counted once per text. Street addresses, over every set with both engines: the bike shop +1
  * page and +1 answer ("What is your address?" had been "I don't know"), the physiotherapist +1
- * page, nothing else changed; no documentation page but a JSON example holds one.
+ * page, nothing else changed; no documentation page but a JSON example holds one. Opening
+ * hours and the holidays of the dates they give (opening-hours.ts, holiday-dates.ts) likewise:
+ * "Saturday: 10:00 – 18:00" answers "What time do you close on Saturdays?", "Closed on 25 and
+ * 26 December" "Are you open on Boxing Day?".
  */
 export function impliedTerms(text: string): string[] {
   const out = closedCompounds(text);
@@ -48,6 +53,8 @@ export function impliedTerms(text: string): string[] {
   if ([...text.matchAll(PHONE)].some(([match]) => isPhone(match))) out.push(...PHONE_TERMS);
   if (EMAIL.test(text)) addNew(out, EMAIL_TERMS);
   if (holdsPostalAddress(text)) addNew(out, ADDRESS_TERMS);
+  addNew(out, openingHoursTerms(text));
+  addNew(out, holidayTerms(text));
   return out;
 }
 

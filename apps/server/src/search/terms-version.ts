@@ -16,5 +16,8 @@
  * 7: a longer number's later groups ("4000 0000 0000 0002") no telephone number.
  * 8: a street address gives address, location, and an e-mail address also address
  *    (implied-terms.ts, postal-address.ts).
+ * 9: opening hours give open, close, hours, the days of the week they cover, weekday or
+ *    weekend, and week for Monday to Friday (opening-hours.ts); the dates of the year's end
+ *    their holidays (holiday-dates.ts).
  */
-export const TERMS_VERSION = 8;
+export const TERMS_VERSION = 9;

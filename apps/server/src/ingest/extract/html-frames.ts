@@ -2,7 +2,7 @@ import { type Cell, definitionItem } from './html-blocks.ts';
 import { LINE_BREAK } from './html-inline.ts';
 import { isNavigation, type LinkShare, noLinks } from './html-navigation.ts';
 import type { Section } from './html-outline.ts';
-import type { Spanning } from './html-table-rows.ts';
+import { type Spanning, tableBlocks } from './html-table-rows.ts';
 
 /**
  * The open structures of a page while its text is built (html-structure.ts): each collects the
@@ -230,7 +230,7 @@ export function renderedBlocks(frame: FrameOf<'list' | 'table' | 'dl'>): string[
     case 'list':
       return frame.layout ? frame.blocks : [frame.items.join('\n')];
     case 'table':
-      return [frame.rows.length > 0 ? frame.rows.join('\n') : (frame.header ?? []).join(' | ')];
+      return tableBlocks(frame);
     case 'dl':
       if (frame.sections) return [...frame.blocks, endNames(frame).join(', ')];
       return frame.terms.length > 0 ? [...frame.items, frame.terms.join(', ')] : frame.items;

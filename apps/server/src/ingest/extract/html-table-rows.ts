@@ -1,4 +1,5 @@
 /** A table's rows as they end: its header row told apart, cells spanning rows repeated. */
+import { startsWithDay } from '../../search/opening-hours.ts';
 import { type Cell, formatRow } from './html-blocks.ts';
 import type { FrameOf } from './html-frames.ts';
 
@@ -18,13 +19,18 @@ const MAX_LABEL_CHARS = 30;
  * writing no `<th>`) three or more ordinary cells that read as column labels: short, distinct,
  * no figures nor code ("Plan | Credits | Price"; not "Balcony | No | Yes | Yes", "Starter | €44").
  * An empty first cell is the corner over a column of row labels ("| Phone | Live chat" over
- * "Saturday | 9am to 5pm | 9am to 6pm"), as editors write a comparison or an hours table.
+ * "Saturday | 9am to 5pm | 9am to 6pm"), as editors write a comparison or an hours table. A day
+ * before what is not one is an hours table's first row ("Monday | Closed | Except bank
+ * holidays", Drupal's office hours): a column of days is labelled "Day", and days heading
+ * columns are days all along ("Weekdays | Saturday | Sunday").
  */
 function headsColumns(row: Cell[]): boolean {
   const labels = row.length > 1 && !row[0]?.text.trim() ? row.slice(1) : row;
   if (labels.every((c) => c.th)) return true;
   const texts = labels.map((c) => c.text.trim());
+  const dayRow = startsWithDay(texts[0] ?? '') && !startsWithDay(texts[1] ?? '');
   return (
+    !dayRow &&
     row.length >= MIN_HEADED_COLUMNS &&
     new Set(texts).size === texts.length &&
     texts.every((t) => t && t.length <= MAX_LABEL_CHARS && !/\d|```/.test(t) && !/[.!?]$/.test(t))
@@ -66,6 +72,12 @@ function withSpanning(table: FrameOf<'table'>, own: Cell[]): Cell[] {
   });
   table.spanning = spanning;
   return row;
+}
+
+/** A table's text: its caption (and text stray between its rows, shown before it), its rows. */
+export function tableBlocks(table: FrameOf<'table'>): string[] {
+  const rows = table.rows.length > 0 ? table.rows.join('\n') : (table.header ?? []).join(' | ');
+  return [...table.blocks, rows];
 }
 
 /** A row ends (at the next `<tr>`, `</tr>` or the table's end): rendered with its header. */

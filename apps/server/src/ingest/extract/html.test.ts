@@ -438,6 +438,22 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it('reads a table caption before its rows, and a day over an hours table as its first row', () => {
+    // As Drupal's office hours write them: no header, a season's caption, a comment column.
+    const row = (day: string, hours: string, note = '') =>
+      `<tr><td>${day}</td><td>${hours}</td><td>${note}</td></tr>`;
+    const out = text(
+      `<table><caption>Winter: 1 November to 31 March</caption><tbody>${row('Monday', 'Closed', 'Except bank holidays')}${row('Tuesday', '10:00-16:00')}</tbody></table>` +
+        // Days heading columns are a header still.
+        `<table>${row('Weekdays', 'Saturday', 'Sunday')}${row('9am to 5pm', '10am to 2pm', 'Closed')}</table>`,
+    );
+    expect(out.split('\n\n')).toEqual([
+      'Winter: 1 November to 31 March',
+      'Monday | Closed | Except bank holidays\nTuesday: 10:00-16:00',
+      'Weekdays: 9am to 5pm | Saturday: 10am to 2pm | Sunday: Closed',
+    ]);
+  });
+
   it('heads columns with a first row over an empty corner cell, and repeats a cell spanning rows', () => {
     // As a help desk's editor writes an hours table: no <th>, bold labels, a corner cell.
     const out = text(

@@ -2,7 +2,7 @@ import { asksQuestion, endsSentence, goesOnFromBefore } from '../../search/sente
 import { type AnswerType, fitsAnswerType } from './answer-type.ts';
 import type { Candidate } from './candidates.ts';
 import { callsToAction } from './sentence-score.ts';
-import { termWeight } from './text.ts';
+import { termSet, termWeight } from './text.ts';
 
 /**
  * Sentences in an answer: the first MIN_SENTENCES of its paragraph whatever they say, then only
@@ -33,12 +33,22 @@ function opensMidway(same: Candidate[], i: number): boolean {
  * metadata or another parameter's definition does not go on from it.
  */
 function addsTo(run: Candidate[], next: Candidate): boolean {
-  if (next.matches) return true;
+  if (holdsNew(run, next)) return true;
   if (!next.prose) return false;
   for (const t of next.terms) {
     if (termWeight(t) === 1 && run.some((c) => c.terms.has(t))) return true;
   }
   return false;
+}
+
+/**
+ * Whether a sentence holds a word of the question in so many words, or one it only implies
+ * that the run holds nowhere: each line of an hours table implies "open"
+ * (search/opening-hours.ts), and "Are you open on Sundays?" wants Sunday's, not the week's.
+ */
+function holdsNew(run: Candidate[], next: Candidate): boolean {
+  const own = termSet(next.text);
+  return [...next.held].some((t) => own.has(t) || !run.some((c) => c.held.has(t)));
 }
 
 /**

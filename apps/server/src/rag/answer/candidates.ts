@@ -45,6 +45,8 @@ export interface Candidate {
   score: number;
   /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
   matches: boolean;
+  /** The wanted terms the sentence itself holds. */
+  held: Set<string>;
   /** The line of the passage it is on: a list item, a definition, a table row, a paragraph. */
   line: number;
   /**
@@ -235,6 +237,7 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
           opens,
           score: 0,
           matches: false,
+          held: new Set(),
         });
         opens = ' ';
       }

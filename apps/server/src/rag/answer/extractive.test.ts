@@ -956,6 +956,36 @@ describe('extractive answers that read as answers', () => {
     expect(ask("What's your email address?")).toContain('hello@velocorner.example');
   });
 
+  it('answers opening hours for the day asked about, and a holiday by its date', () => {
+    const ordering = passage({
+      heading: 'Order online',
+      text: 'Pick up your order at the counter. Online ordering opens at 6:30 AM on days we are open.',
+    });
+    const hours = passage({
+      heading: 'Store hours',
+      text: 'Tue–Fri 7am–6pm\nSat 7am–4pm\nSun 8am–2pm\nClosed Mondays',
+    });
+    const holidays = passage({
+      heading: 'Holidays',
+      text: 'We take a short break over the holidays: closed on 25 and 26 December.',
+    });
+    const ask = (question: string, passages: Passage[]) =>
+      extractAnswer({ bot, question, history: [], passages }).text;
+    // The hours lines never say "open", nor "Sunday" or "Wednesday", nor "Boxing Day".
+    expect(ask('Are you open on Sundays?', [ordering, hours])).toContain('Sun 8am–2pm');
+    expect(ask('Are you open on Wednesdays?', [ordering, hours])).toContain('Tue–Fri 7am–6pm');
+    expect(ask('are you guys open mondays?', [ordering, hours])).toContain('Closed Mondays');
+    expect(ask('Are you open on Boxing Day?', [holidays, ordering])).toBe(
+      'We take a short break over the holidays: closed on 25 and 26 December.',
+    );
+    // Every row of an hours table implies "open": the day's row answers, not the week's.
+    const table = passage({
+      heading: 'Opening hours',
+      text: 'Day: Monday – Friday | Hours: 7:30 – 17:00\nDay: Saturday | Hours: 8:30 – 17:00\nDay: Sunday | Hours: 9:30 – 15:00',
+    });
+    expect(ask('Are you open on Sundays?', [table])).toBe('Day: Sunday | Hours: 9:30 – 15:00');
+  });
+
   it("leaves out a button's call to action next to the answer", () => {
     const lessons = passage({
       title: 'Lessons',

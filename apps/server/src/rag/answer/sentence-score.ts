@@ -176,6 +176,7 @@ export function scoreCandidates(
       if (terms.has(t)) {
         s += weight;
         c.matches = true;
+        c.held.add(t);
       } else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
       else if (c.labels.has(t)) labelled += CONTEXT_WEIGHT * weight;
     }
