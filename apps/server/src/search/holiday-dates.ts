@@ -50,25 +50,20 @@ function daysOf(list: string): number[] {
   return days;
 }
 
+/** The dates a text gives, in reading order, written either way round. */
 function mentionsIn(text: string): Mention[] {
   const out: Mention[] = [];
-  for (const m of text.matchAll(DAYS_THEN_MONTH)) {
-    const [whole, days = '', month = ''] = m;
-    out.push({
-      month: monthOf(month),
-      days: daysOf(days),
-      start: m.index,
-      end: m.index + whole.length,
-    });
-  }
-  for (const m of text.matchAll(MONTH_THEN_DAYS)) {
-    const [whole, month = '', days = ''] = m;
-    out.push({
-      month: monthOf(month),
-      days: daysOf(days),
-      start: m.index,
-      end: m.index + whole.length,
-    });
+  const forms = [
+    [DAYS_THEN_MONTH, true],
+    [MONTH_THEN_DAYS, false],
+  ] as const;
+  for (const [form, daysFirst] of forms) {
+    for (const m of text.matchAll(form)) {
+      const [whole, first = '', second = ''] = m;
+      const [days, month] = daysFirst ? [first, second] : [second, first];
+      const start = m.index;
+      out.push({ month: monthOf(month), days: daysOf(days), start, end: start + whole.length });
+    }
   }
   return out.sort((a, b) => a.start - b.start);
 }
