@@ -59,6 +59,8 @@ function holdsNew(run: Candidate[], next: Candidate): boolean {
  * arrive?"), no answer lost, a few runs now reading a question and its answer together.
  */
 const asks = (c: Candidate | undefined) => !!c?.prose && asksQuestion(c.text);
+/** A page's own question that shares the question's words. */
+const asksHere = (c: Candidate | undefined) => asks(c) && (c?.held.size ?? 0) > 0;
 
 /** A sentence introducing what follows it (a list of places, a table), not code it holds. */
 const introduces = (c: Candidate) => !c.code && c.text.endsWith(':');
@@ -147,7 +149,7 @@ export function chooseRun(candidates: Candidate[], best: Candidate, type: Answer
     const right = same[end];
     const ownLine = (c: Candidate | undefined) => (c?.line === best.line ? 1 : 0);
     // A run ending on a question asked here too goes on to its answer.
-    const answers = asks(same[end - 1]) && !!same[end - 1]?.matches && fits(right) && !asks(right);
+    const answers = asksHere(same[end - 1]) && fits(right) && !asks(right);
     const useLeft =
       !answers &&
       fits(left) &&

@@ -43,9 +43,7 @@ export interface Candidate {
   /** A table row's cells: the terms of each one's column label and of its own text. */
   cells?: readonly CellTerms[];
   score: number;
-  /** Whether the sentence itself (not only its title or heading) holds a wanted term. */
-  matches: boolean;
-  /** The wanted terms the sentence itself holds. */
+  /** The wanted terms the sentence itself holds (not only its title or heading). */
   held: Set<string>;
   /** The line of the passage it is on: a list item, a definition, a table row, a paragraph. */
   line: number;
@@ -236,7 +234,6 @@ export function candidatesOf(passage: Passage, rank: number): Candidate[] {
           defines,
           opens,
           score: 0,
-          matches: false,
           held: new Set(),
         });
         opens = ' ';

@@ -82,7 +82,7 @@ const HEADED_BONUS = 2;
  * though it sits under the right heading.
  */
 const documents = (c: Candidate, asked: ReadonlySet<string>) =>
-  (c.prose || c.matches) && [...c.headed].some((name) => asked.has(name));
+  (c.prose || c.held.size > 0) && [...c.headed].some((name) => asked.has(name));
 
 /**
  * A line of bare names (`--openssl-legacy-provider --openssl-shared-config`, `fs.open()`):
@@ -148,7 +148,7 @@ function askedCells(
  * sentences (RARITY_WEIGHT), with a preference for better-ranked passages
  * (RANK_DISCOUNT), for definitions of what is asked, for the section documenting the name it
  * asks about (`asked`: the question's names, identifiers.ts thingNames) and for the kind of
- * answer asked for, and against rambling sentences. Sets each candidate's `score` and `matches`.
+ * answer asked for, and against rambling sentences. Sets each candidate's `score` and `held`.
  */
 export function scoreCandidates(
   wanted: ReadonlyMap<string, number>,
@@ -175,12 +175,11 @@ export function scoreCandidates(
       const weight = w * (1 + RARITY_WEIGHT * Math.log((n + 1) / ((df.get(t) ?? 0) + 1)));
       if (terms.has(t)) {
         s += weight;
-        c.matches = true;
         c.held.add(t);
       } else if (c.context.has(t)) s += CONTEXT_WEIGHT * weight;
       else if (c.labels.has(t)) labelled += CONTEXT_WEIGHT * weight;
     }
-    if (c.matches) s += labelled;
+    if (c.held.size > 0) s += labelled;
     const words = c.terms.size;
     const lengthPenalty =
       words > MAX_WORDS
