@@ -19,6 +19,12 @@ describe('holidayTerms', () => {
     ]);
   });
 
+  it('reads a list of up to seven days before its month, and no further back', () => {
+    expect(holidayTerms('Closed on 1, 2, 3, 4, 5, 6 and 24 December')).toEqual(['christma', 'ev']);
+    // A run of numbers ("25, 1, 1, …") is read only as far as a week's worth before the month.
+    expect(holidayTerms(`Codes 25, ${'1, '.repeat(20)}2 December`)).toEqual([]);
+  });
+
   it('names none for other dates, years or numbers', () => {
     for (const text of [
       'Released on 12 December 2023.',

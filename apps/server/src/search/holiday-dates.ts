@@ -19,11 +19,22 @@ const DAY = String.raw`\d{1,2}(?:st|nd|rd|th)?(?!\d)`;
 const MONTH = String.raw`(dec(?:ember)?|jan(?:uary)?)\b\.?`;
 /** Between days of a month: a list's comma or "and", or a range's dash or "to". */
 const JOIN = String.raw`\s*(?:,|and|&|to|until|till|[–—-])\s*`;
+/**
+ * Days a list may name before or after its month, beyond the first: a week's worth. Bounded so
+ * that a hostile run of numbers ("1, 1, 1, …" with "dec" somewhere) is read in linear time.
+ */
+const MORE_DAYS = 6;
 const RANGE = /^\s*(?:to|until|till|[–—-])\s*$/iu;
 /** Days then their month, British style: "24, 25 and 26 December", "24–26 Dec". */
-const DAYS_THEN_MONTH = new RegExp(String.raw`\b((?:${DAY}${JOIN})*${DAY})\s+${MONTH}`, 'giu');
+const DAYS_THEN_MONTH = new RegExp(
+  String.raw`\b((?:${DAY}${JOIN}){0,${MORE_DAYS}}${DAY})\s+${MONTH}`,
+  'giu',
+);
 /** The month then its days, American style: "December 24", "Dec 24 – 26". */
-const MONTH_THEN_DAYS = new RegExp(String.raw`\b${MONTH}\s+(${DAY}(?:${JOIN}${DAY})*)`, 'giu');
+const MONTH_THEN_DAYS = new RegExp(
+  String.raw`\b${MONTH}\s+(${DAY}(?:${JOIN}${DAY}){0,${MORE_DAYS}})`,
+  'giu',
+);
 
 /** Days of one month a text names together, and where. */
 interface Mention {
