@@ -11,13 +11,16 @@ import { stem } from './analyzer.ts';
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const WEEKDAY_NAME =
   '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)';
-/** Days named together, the holidays hours are given for, and dates ("26 December"). */
-const OTHER_DAY =
-  "(?:daily|every ?day|weekdays?|weekends?|(?:public|bank) holidays?|christmas|boxing day|new year'?s?|easter|\\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \\d{1,2})";
+/** A month's name, in full or abbreviated. */
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** A date: "26 December", "Dec 26th". */
+const DATE_FORM = `(?:\\d{1,2}(?:st|nd|rd|th)? ${MONTH}|${MONTH} \\d{1,2})`;
+/** Days named together, the holidays hours are given for, and dates. */
+const OTHER_DAY = `(?:daily|every ?day|weekdays?|weekends?|(?:public|bank) holidays?|christmas|boxing day|new year'?s?|easter|${DATE_FORM})`;
 const DAY_NAME = `(?:${WEEKDAY_NAME}|${OTHER_DAY})`;
-/** A date: its weekday is the date's ("Sat 2 May: first session"), not one the hours are for. */
-const DATE =
-  /\b\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}\b/iu;
+/** A date's weekday is the date's ("Sat 2 May: first session"), not one the hours are for. */
+const DATE = new RegExp(String.raw`\b${DATE_FORM}\b`, 'iu');
 const DAY = new RegExp(String.raw`\b${DAY_NAME}\b`, 'iu');
 const WEEKDAYS = new RegExp(String.raw`\b${WEEKDAY_NAME}\b`, 'giu');
 const STARTS_WITH_DAY = new RegExp(String.raw`^\s*${DAY_NAME}\b`, 'iu');
@@ -78,7 +81,10 @@ export function openingHoursTerms(text: string): string[] {
   if (!/\d|closed/iu.test(text) || !DAY.test(text)) return [];
   if (!(HOURS.test(text) || CLOSED.test(text))) return [];
   const days = DATE.test(text) ? new Set<number>() : weekdaysIn(text);
-  const out = [...HOURS_TERMS, ...[...days].sort().map((d) => DAY_TERMS[d] as string)];
+  const out = [
+    ...HOURS_TERMS,
+    ...[...days].sort((a, b) => a - b).map((d) => DAY_TERMS[d] as string),
+  ];
   const covered = (from: number, to: number) => [...days].some((d) => d >= from && d <= to);
   if (covered(0, 4) || /\bweekdays?\b/iu.test(text)) out.push(stem('weekday'));
   if ([0, 1, 2, 3, 4].every((d) => days.has(d))) out.push(stem('week'));
