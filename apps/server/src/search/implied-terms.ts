@@ -49,7 +49,10 @@ const isPhone = (match: string) => {
  */
 export function impliedTerms(text: string): string[] {
   const out = closedCompounds(text);
-  for (const [, line = ''] of text.matchAll(RELEASE)) if (!out.includes(line)) out.push(line);
+  addNew(
+    out,
+    [...text.matchAll(RELEASE)].map(([, line = '']) => line),
+  );
   if ([...text.matchAll(PHONE)].some(([match]) => isPhone(match))) out.push(...PHONE_TERMS);
   if (EMAIL.test(text)) addNew(out, EMAIL_TERMS);
   if (holdsPostalAddress(text)) addNew(out, ADDRESS_TERMS);
