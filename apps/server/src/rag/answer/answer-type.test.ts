@@ -6,7 +6,7 @@ const kinds = (question: string) => [...answerTypeOf(question)].sort();
 describe('the kind of answer a question asks for', () => {
   it('is a value (an amount, a setting) for how many / how big / which port / by default', () => {
     expect(kinds('How big is the upload cache?')).toEqual(['value']);
-    expect(kinds('How long are backups kept?')).toEqual(['value']);
+    expect(kinds('How long can a file name get?')).toEqual(['value']);
     expect(kinds('Which port does the server listen on?')).toEqual(['value']);
     expect(kinds("What's the default timeout of an upload?")).toEqual(['value']);
     expect(kinds('What exit code does sync return on a conflict?')).toEqual(['value']);
@@ -61,6 +61,34 @@ describe('the kind of answer a question asks for', () => {
       'Made in Norway.',
     ])
       expect(fitsAnswerType(material, text)).toBe(false);
+  });
+
+  it('is a duration for how long / how soon / how often, answered by a span of time, not by any number', () => {
+    expect(kinds('How long are backups kept?')).toEqual(['duration']);
+    expect(kinds('If I drop off my pots, how long before I can pick them up?')).toEqual([
+      'duration',
+    ]);
+    expect(kinds('How quickly do refunds come through?')).toEqual(['duration']);
+    expect(kinds('How often should I see the hygienist?')).toEqual(['duration']);
+    // A thing's length, not a span of time.
+    expect(kinds('How long does my password have to be?')).toEqual(['value']);
+    const duration = answerTypeOf('How long does a firing take?');
+    for (const text of [
+      'Firings usually take 7–10 working days.',
+      'Whitening takes two to three weeks.',
+      'We recommend a visit every six months.',
+      'Number of seconds to cache credentials (default: 900).',
+      'The paper comes out every other Thursday.',
+      'Rooms are cleaned daily.',
+    ])
+      expect(fitsAnswerType(duration, text)).toBe(true);
+    for (const text of [
+      'We fire stoneware only, to cone 6 (1,220 °C).',
+      'Shelves hold up to 8 kg of work.',
+      'The call returns immediately.',
+      'The number of milliseconds a socket waits is configurable.',
+    ])
+      expect(fitsAnswerType(duration, text)).toBe(false);
   });
 
   it('is a time for what time / which day / how late / when is …, answered by a time, a day or a date', () => {

@@ -7,20 +7,36 @@ import { AMOUNT, CURRENCY_SIGN } from '../../lib/money.ts';
  * sentence that has that kind of answer in it is a better answer than one that only shares the
  * question's words ("the size of the pool is configurable" for "how big is the pool?").
  */
-export type AnswerKind = 'value' | 'price' | 'time' | 'reason' | 'definition' | 'material';
+export type AnswerKind =
+  | 'value'
+  | 'duration'
+  | 'price'
+  | 'time'
+  | 'reason'
+  | 'definition'
+  | 'material';
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
 /** Question phrasings that ask for an amount, a size, a duration, a number or a set value. */
 const VALUE_QUESTION = new RegExp(
   [
-    String.raw`\bhow\s+(?:many|much|big|large|small|long|often|old|far|high|low|fast|slow|deep|wide|tall)\b`,
+    String.raw`\bhow\s+(?:many|much|big|large|small|long|old|far|high|low|fast|slow|deep|wide|tall)\b`,
     String.raw`\b(?:what|which)(?:'s|\s+is|\s+are|\s+was)?\s+(?:the\s+|its\s+|my\s+)?(?:\w+[\s-]+){0,3}?(?:size|number|limit|length|count|amount|port|timeout|duration|status(?:\s+code)?|exit\s+code|code|version|value|percentage|capacity|maximum|minimum|max|min)\b`,
     String.raw`\bby\s+default\b`,
     String.raw`\bdefault\s+(?:\w+\s+){0,2}(?:size|value|limit|length|number|port|timeout)\b`,
   ].join('|'),
   'i',
 );
+/**
+ * A question asking how long something takes or lasts, or how soon or often it happens: "how
+ * long before I can pick it up?", "how quickly do I get the money?", "how often …". Any number
+ * is no answer to it ("to cone 6 (1,220 °C)" for how long a firing takes); a span of time is.
+ * Not "how long" asking a thing's length, whose clause ends in "be" or "get" ("How long does my
+ * password have to be?", "how long can the file names get?").
+ */
+const DURATION_QUESTION =
+  /\bhow\s+(?:quickly|soon|often)\b|\bhow\s+long\b(?![^.?!;,]*\b(?:be|get)\s*(?:[.?!;,]|$))/i;
 /**
  * A question about what something costs: "how much is / are …", "what does X cost", "the
  * price of …", "any fees?", "the cheapest / more expensive …" (a pricing card's "€60 / month": +1
@@ -66,6 +82,7 @@ export function answerTypeOf(question: string): AnswerType {
   if (REASON_QUESTION.test(question)) kinds.add('reason');
   if (TIME_QUESTION.test(question)) kinds.add('time');
   if (PRICE_QUESTION.test(question)) kinds.add('price');
+  else if (DURATION_QUESTION.test(question)) kinds.add('duration');
   else if (VALUE_QUESTION.test(question)) kinds.add('value');
   // "What is it made of?" reads as a definition question too; it asks for the material.
   else if (MATERIAL_QUESTION.test(question)) kinds.add('material');
@@ -125,6 +142,20 @@ const TIME = new RegExp(
  */
 const MATERIAL =
   /(?:^|\s)\d{1,3}(?:[.,]\d+)?\s?%\s+(?!(?:off|of|discount|more|less|faster|slower|cheaper)\b)\p{L}|\bmade\s+(?:out\s+)?(?:of|from)\b|\b(?:materials?|fabrics?)\s*:/iu;
+/**
+ * A span of time or how often: a unit of time in a sentence stating a value ("7–10 working
+ * days", "two to three weeks", "every six months", "Number of seconds to cache credentials
+ * (default: 900)"), or a frequency ("weekly", "every other Thursday"). Not "immediately": in
+ * reference pages it mostly says when something happens ("return immediately").
+ */
+const TIME_UNIT =
+  /\b(?:(?:milli)?seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|fortnights?|months?|years?|ms)\b/i;
+const FREQUENCY =
+  /\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|yearly|annually)\b|\bevery\s+(?:other\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
+const statesDuration = (sentence: string) =>
+  (TIME_UNIT.test(sentence) && (/\d|\bevery\b/.test(sentence) || VALUE.test(sentence))) ||
+  FREQUENCY.test(sentence);
+
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
@@ -140,6 +171,7 @@ const DEFINITION =
 export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
   return (
     (type.has('value') && VALUE.test(sentence)) ||
+    (type.has('duration') && statesDuration(sentence)) ||
     (type.has('price') && MONEY.test(sentence)) ||
     (type.has('time') && TIME.test(sentence)) ||
     (type.has('reason') && REASON.test(sentence)) ||
