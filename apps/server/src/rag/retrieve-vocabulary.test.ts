@@ -188,6 +188,27 @@ describe('retrieve: how software documentation writes its words', () => {
     expect(await ask('Is there a casino?')).toBe(DONT_KNOW_REPLY);
   });
 
+  it('answers whether a thing expires with how long it is valid', async () => {
+    const bot = await createBot(t.db);
+    await addDocument(t.db, bot, {
+      title: 'Gift cards',
+      text: [
+        '## Gift cards',
+        'Digital gift cards come in any amount from €20 to €150 and are emailed straight away. They can be spent online or in the café and are valid for two years from purchase.',
+        '## Wholesale',
+        'Cafés and offices can buy our coffee in 1 kg bags. Write to us for a price list.',
+      ].join('\n\n'),
+      kind: 'web',
+    });
+    const question = 'My aunt gave me one of your gift cards last Christmas, does it expire?';
+    const passages = await retrievePassages(t.db, { botId: bot.botId, query: question });
+    const persona = { name: 'Bot', agentName: '', businessName: '', basePrompt: '' };
+    // "expire" is in no chunk: "valid" stands for it, and a span of time is what it asks for.
+    expect(extractAnswer({ bot: persona, question, history: [], passages }).text).toContain(
+      'valid for two years from purchase',
+    );
+  });
+
   it("tells the answer engines which of the question's words no chunk holds", async () => {
     const bot = await createBot(t.db);
     await addDocument(t.db, bot, {

@@ -47,6 +47,8 @@ const GROUPS = [
   'fix repair correct',
   'quick fast',
   'duplicate copy',
+  // "Does it expire?" is answered by how long a thing is valid, and the other way round.
+  'expire valid',
   // British and American English: a customer may write one where the pages write the other.
   'lift elevator',
   'holiday vacation',

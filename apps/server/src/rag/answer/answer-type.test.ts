@@ -70,6 +70,7 @@ describe('the kind of answer a question asks for', () => {
     ]);
     expect(kinds('How quickly do refunds come through?')).toEqual(['duration']);
     expect(kinds('How often should I see the hygienist?')).toEqual(['duration']);
+    expect(kinds('Do your gift vouchers expire?')).toEqual(['duration']);
     // A thing's length, not a span of time.
     expect(kinds('How long does my password have to be?')).toEqual(['value']);
     const duration = answerTypeOf('How long does a firing take?');

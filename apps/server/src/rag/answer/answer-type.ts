@@ -30,13 +30,14 @@ const VALUE_QUESTION = new RegExp(
 );
 /**
  * A question asking how long something takes or lasts, or how soon or often it happens: "how
- * long before I can pick it up?", "how quickly do I get the money?", "how often …". Any number
+ * long before I can pick it up?", "how quickly do I get the money?", "how often …", "does it
+ * expire?" (answered by how long it is valid). Any number
  * is no answer to it ("to cone 6 (1,220 °C)" for how long a firing takes); a span of time is.
  * Not "how long" asking a thing's length, whose clause ends in "be" or "get" ("How long does my
  * password have to be?", "how long can the file names get?").
  */
 const DURATION_QUESTION =
-  /\bhow\s+(?:quickly|soon|often)\b|\bhow\s+long\b(?![^.?!;,]*\b(?:be|get)\s*(?:[.?!;,]|$))/i;
+  /\bhow\s+(?:quickly|soon|often)\b|\b(?:expire|run\s+out)\s*\?|\bhow\s+long\b(?![^.?!;,]*\b(?:be|get)\s*(?:[.?!;,]|$))/i;
 /**
  * A question about what something costs: "how much is / are …", "what does X cost", "the
  * price of …", "any fees?", "the cheapest / more expensive …" (a pricing card's "€60 / month": +1
