@@ -92,6 +92,28 @@ describe('the kind of answer a question asks for', () => {
       expect(fitsAnswerType(duration, text)).toBe(false);
   });
 
+  it('is an age for who is old enough, answered by the ages something is for, not by any number', () => {
+    expect(kinds('My son is 6, is he old enough for the kids pottery class?')).toEqual(['age']);
+    expect(kinds('Can my 14-year-old daughter come to pilates classes?')).toEqual(['age']);
+    expect(kinds('Is he allowed to take lessons, or is he too young?')).toEqual(['age']);
+    // A thing's age is a value.
+    expect(kinds('How old is the building?')).toEqual(['value']);
+    const age = answerTypeOf('Is my son old enough?');
+    for (const text of [
+      'For children aged 7 to 12.',
+      'Teens aged 13 to 15 are welcome if a parent takes the class with them.',
+      'Workshops are for adults and young people aged 14 and over.',
+      'Children under 6 stay free.',
+      'Riders must be 8 years old by the first day.',
+    ])
+      expect(fitsAnswerType(age, text)).toBe(true);
+    for (const text of [
+      'All our clay is fired to cone 6.',
+      'You can freeze your membership for up to 8 weeks.',
+    ])
+      expect(fitsAnswerType(age, text)).toBe(false);
+  });
+
   it('is a time for what time / which day / how late / when is …, answered by a time, a day or a date', () => {
     expect(kinds('What time is check-in?')).toEqual(['time']);
     expect(kinds('What day and time is the Spanish class?')).toEqual(['time']);

@@ -14,7 +14,8 @@ export type AnswerKind =
   | 'time'
   | 'reason'
   | 'definition'
-  | 'material';
+  | 'material'
+  | 'age';
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
@@ -38,6 +39,14 @@ const VALUE_QUESTION = new RegExp(
  */
 const DURATION_QUESTION =
   /\bhow\s+(?:quickly|soon|often)\b|\b(?:expire|run\s+out)\s*\?|\bhow\s+long\b(?![^.?!;,]*\b(?:be|get)\s*(?:[.?!;,]|$))/i;
+/**
+ * A question about who is old enough: "is he old enough", "too young", "what ages", a
+ * child's age given ("my son is 6", "my 14-year-old daughter"). Its answer states
+ * ages ("For children aged 7 to 12", "Teens aged 13 to 15 are welcome if …"), not any number
+ * ("fired to cone 6").
+ */
+const AGE_QUESTION =
+  /\bold\s+enough\b|\btoo\s+(?:young|old)\b|\bwhat\s+ages?\b|\bage\s+(?:limit|range|group|requirement)s?\b|\bminimum\s+age\b|\b\d{1,2}[-\s]years?[-\s]old\b|\bmy\s+(?:\w+\s+)?(?:son|daughter|child|kid|boy|girl|grandson|granddaughter|nephew|niece)\s+(?:is|turns|will\s+be)\s+\d{1,2}\b/i;
 /**
  * A question about what something costs: "how much is / are …", "what does X cost", "the
  * price of …", "any fees?", "the cheapest / more expensive …" (a pricing card's "€60 / month": +1
@@ -83,6 +92,7 @@ export function answerTypeOf(question: string): AnswerType {
   if (REASON_QUESTION.test(question)) kinds.add('reason');
   if (TIME_QUESTION.test(question)) kinds.add('time');
   if (PRICE_QUESTION.test(question)) kinds.add('price');
+  else if (AGE_QUESTION.test(question)) kinds.add('age');
   else if (DURATION_QUESTION.test(question)) kinds.add('duration');
   else if (VALUE_QUESTION.test(question)) kinds.add('value');
   // "What is it made of?" reads as a definition question too; it asks for the material.
@@ -157,6 +167,13 @@ const statesDuration = (sentence: string) =>
   (TIME_UNIT.test(sentence) && (/\d|\bevery\b/.test(sentence) || VALUE.test(sentence))) ||
   FREQUENCY.test(sentence);
 
+/**
+ * Ages stated: "aged 7 to 12", "ages 8–17", "16+", "18 and over", "under-16s", "8 years old",
+ * or who may come with a number beside them ("Children under 6 stay free").
+ */
+const AGE =
+  /\b(?:ages?|aged)\s+(?:of\s+)?\d|\b\d{1,2}\s*(?:\+|and\s+(?:over|up|older|under|younger))|\b(?:under|over)[-\s]\d{1,2}s?\b|\b\d{1,2}[-\s]years?[-\s]old\b|\b(?:teens?|teenagers?|adults?|children|kids|juniors?|seniors?|toddlers?|babies|infants?)\b[^.!?]*\d/i;
+
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
@@ -177,6 +194,7 @@ export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
     (type.has('time') && TIME.test(sentence)) ||
     (type.has('reason') && REASON.test(sentence)) ||
     (type.has('definition') && DEFINITION.test(sentence)) ||
-    (type.has('material') && MATERIAL.test(sentence))
+    (type.has('material') && MATERIAL.test(sentence)) ||
+    (type.has('age') && AGE.test(sentence))
   );
 }
