@@ -119,6 +119,10 @@ describe('the kind of answer a question asks for', () => {
     expect(kinds('What day and time is the Spanish class?')).toEqual(['time']);
     expect(kinds('How late are you open during the week?')).toEqual(['time']);
     expect(kinds('When is the bar open?')).toEqual(['time']);
+    // A deadline is a time too; the latest of a thing is not.
+    expect(kinds("What's the deadline to make changes before my next box?")).toEqual(['time']);
+    expect(kinds("What's the latest I can cancel a clean?")).toEqual(['time']);
+    expect(kinds("What's the latest version?")).toEqual(['value']);
     expect(kinds('I work during the week. Is there an evening class, and when is it?')).toEqual([
       'time',
     ]);

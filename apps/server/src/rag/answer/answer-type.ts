@@ -58,7 +58,8 @@ const PRICE_QUESTION =
   /\b(?:costs?|prices?|pricing|fees?|cheap(?:er|est)?|expensive)\b|\bhow\s+much\s+(?:is|are|for)\b/i;
 /**
  * A question about when something happens or is open: "what time / which days …", "how late
- * / early …", "opening hours", or "when" opening a clause with its verb after it ("When is the
+ * / early …", "opening hours", a deadline ("what's the latest I can make changes?", "the
+ * cut-off", "by when"), or "when" opening a clause with its verb after it ("When is the
  * bar open?", "and when is it?"). Not "when" introducing a condition ("When I run …, …") nor
  * "when should / would I …", which ask in what case. Over every set it asks 14 of 652
  * questions (one of the documentation's, "When do I have to put curly braces …?", where no
@@ -66,7 +67,7 @@ const PRICE_QUESTION =
  * ("What day and time is the Spanish group class …?"), breakfast times with Sunday's.
  */
 const TIME_QUESTION =
-  /\bwhat\s+(?:time|day|date|hour)s?\b|\bwhich\s+(?:time|day|date|hour)s?\b|\bhow\s+(?:late|early)\b|\b(?:opening|business)\s+hours\b|(?:^|[.?!,;]\s*|\band\s+)when\s+(?:is|are|was|were|does|do|did|can|will)\b/i;
+  /\bwhat\s+(?:time|day|date|hour)s?\b|\bwhich\s+(?:time|day|date|hour)s?\b|\bhow\s+(?:late|early)\b|\b(?:opening|business)\s+hours\b|(?:^|[.?!,;]\s*|\band\s+)when\s+(?:is|are|was|were|does|do|did|can|will)\b|\bdeadlines?\b|\bcut-?offs?\b|\bby\s+when\b|\bthe\s+latest\s+(?:I|we|you|they|one)\b/i;
 /**
  * A question about what a thing is made of: "What is the sweater made of?", "What material is
  * the case?", "Which fabrics do you use?". Not "made" elsewhere ("builds made from a checkout",
