@@ -109,3 +109,20 @@ describe('sentence scores for a call to action', () => {
     expect(candidates.find((c) => c.text === 'Call 0800 123 456')?.score).toBeGreaterThan(0);
   });
 });
+
+describe('sentence scores for a narrow kind of answer', () => {
+  it('put a sentence stating a span of time above one sharing more of a duration question’s words', () => {
+    const keys = { ...passageOf(''), title: 'API keys', chunkId: 4 };
+    const candidates = candidatesOf(
+      {
+        ...keys,
+        text: 'Rolling a key schedules the old key to expire, so you can redeploy without downtime.\n\nUntil then both keys are accepted, for up to 7 days.',
+      },
+      0,
+    );
+    const question = 'If I roll my key, how long does the old key keep working?';
+    scoreCandidates(wantedTerms({ question }), answerTypeOf(question), new Set(), candidates);
+    const [rolling, until] = candidates.map((c) => c.score);
+    expect(until).toBeGreaterThan(rolling as number);
+  });
+});
