@@ -30,6 +30,10 @@ describe('the kind of answer a question asks for', () => {
     // Asking which costs least or most asks for prices too.
     expect(kinds("What's the cheapest membership per month?")).toEqual(['price']);
     expect(kinds('Is the sea view room more expensive?')).toEqual(['price']);
+    // What a business charges, or how much more something is.
+    expect(kinds('What would you charge to fire a few pots?')).toEqual(['price']);
+    expect(kinds('Is there a travel charge?')).toEqual(['price']);
+    expect(kinds('How much extra is oat milk?')).toEqual(['price']);
     // Not money: an amount of something else, a battery's charge.
     expect(kinds('How much data does a stream buffer?')).toEqual(['value']);
     expect(kinds('How far does an e-bike go on one charge?')).toEqual(['value']);

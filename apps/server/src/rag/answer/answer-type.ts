@@ -51,11 +51,12 @@ const AGE_QUESTION =
  * A question about what something costs: "how much is / are …", "what does X cost", "the
  * price of …", "any fees?", "the cheapest / more expensive …" (a pricing card's "€60 / month": +1
  * answer over every set, none lost). Its answer is an amount of money (MONEY), not any number: "in
- * 2004" in a dentist's biography is no answer to "How much does an implant cost?". Not
- * "charge", which as often means a battery's.
+ * 2004" in a dentist's biography is no answer to "How much does an implant cost?". "Charge"
+ * only as a business charges ("what would you charge", "a travel charge"), not a battery's ("on
+ * one charge"); not "how much do we pay" (a 25% deposit answers it, a share and no price).
  */
 const PRICE_QUESTION =
-  /\b(?:costs?|prices?|pricing|fees?|cheap(?:er|est)?|expensive)\b|\bhow\s+much\s+(?:is|are|for)\b/i;
+  /\b(?:costs?|prices?|pricing|fees?|cheap(?:er|est)?|expensive)\b|\bhow\s+much\s+(?:is|are|for|extra)\b|\b(?:you|we|they)\s+(?:\w+\s+)?charge\b(?!\s+(?:my|your|our|the)\s+(?:card|account))|\b(?:extra|travel|minimum|delivery|booking|cancellation|additional)\s+charges?\b/i;
 /**
  * A question about when something happens or is open: "what time / which days …", "how late
  * / early …", "opening hours", a deadline ("what's the latest I can make changes?", "the
