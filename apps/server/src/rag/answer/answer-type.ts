@@ -19,7 +19,10 @@ export type AnswerKind =
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
-/** Question phrasings that ask for an amount, a size, a duration, a number or a set value. */
+/**
+ * Question phrasings that ask for an amount, a size, a length, a number or a set value (a span
+ * of time, an age and a price are kinds of their own, read first).
+ */
 const VALUE_QUESTION = new RegExp(
   [
     String.raw`\bhow\s+(?:many|much|big|large|small|long|old|far|high|low|fast|slow|deep|wide|tall)\b`,
@@ -32,18 +35,17 @@ const VALUE_QUESTION = new RegExp(
 /**
  * A question asking how long something takes or lasts, or how soon or often it happens: "how
  * long before I can pick it up?", "how quickly do I get the money?", "how often …", "does it
- * expire?" (answered by how long it is valid). Any number
- * is no answer to it ("to cone 6 (1,220 °C)" for how long a firing takes); a span of time is.
- * Not "how long" asking a thing's length, whose clause ends in "be" or "get" ("How long does my
- * password have to be?", "how long can the file names get?").
+ * expire?" (answered by how long it is valid). Any number is no answer to it ("to cone 6
+ * (1,220 °C)" for how long a firing takes); a span of time is. Not "how long" asking a thing's
+ * length, whose clause ends in "be" or "get" ("How long does my password have to be?", "how
+ * long can the file names get?"): that is a value.
  */
 const DURATION_QUESTION =
   /\bhow\s+(?:quickly|soon|often)\b|\b(?:expire|run\s+out)\s*\?|\bhow\s+long\b(?![^.?!;,]*\b(?:be|get)\s*(?:[.?!;,]|$))/i;
 /**
- * A question about who is old enough: "is he old enough", "too young", "what ages", a
- * child's age given ("my son is 6", "my 14-year-old daughter"). Its answer states
- * ages ("For children aged 7 to 12", "Teens aged 13 to 15 are welcome if …"), not any number
- * ("fired to cone 6").
+ * A question about who is old enough: "is he old enough", "too young", "what ages", a child's
+ * age given ("my son is 6", "my 14-year-old daughter"). Its answer states ages ("For children
+ * aged 7 to 12", "Teens aged 13 to 15 are welcome if …"), not any number ("fired to cone 6").
  */
 const AGE_QUESTION =
   /\bold\s+enough\b|\btoo\s+(?:young|old)\b|\bwhat\s+ages?\b|\bage\s+(?:limit|range|group|requirement)s?\b|\bminimum\s+age\b|\b\d{1,2}[-\s]years?[-\s]old\b|\bmy\s+(?:\w+\s+)?(?:son|daughter|child|kid|boy|girl|grandson|granddaughter|nephew|niece)\s+(?:is|turns|will\s+be)\s+\d{1,2}\b/i;
