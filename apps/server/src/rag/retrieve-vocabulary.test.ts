@@ -8,6 +8,13 @@ import { retrieve } from './retrieve.ts';
 
 const t = useSearchTestDb();
 
+/** The extractive engine's answer to `question`, from the passages the chat would retrieve. */
+async function extractiveAnswer(botId: string, question: string) {
+  const passages = await retrievePassages(t.db, { botId, query: question });
+  const persona = { name: 'Bot', agentName: '', businessName: '', basePrompt: '' };
+  return extractAnswer({ bot: persona, question, history: [], passages }).text;
+}
+
 /** The headings of the best chunks for the query, best first. */
 async function headings(botId: string, query: string, limit = 2) {
   return (await retrieve(t.db, { botId, query, limit })).map((h) => h.heading);
@@ -177,15 +184,12 @@ describe('retrieve: how software documentation writes its words', () => {
       ].join('\n\n'),
       kind: 'web',
     });
-    const ask = async (question: string) => {
-      const passages = await retrievePassages(t.db, { botId: bot.botId, query: question });
-      const persona = { name: 'Bot', agentName: '', businessName: '', basePrompt: '' };
-      return extractAnswer({ bot: persona, question, history: [], passages }).text;
-    };
     // "elevator" is in no chunk: "lift", in one, stands for it in the search and the answer.
-    expect(await ask('Is there an elevator?')).toContain('Lift to all floors.');
+    expect(await extractiveAnswer(bot.botId, 'Is there an elevator?')).toContain(
+      'Lift to all floors.',
+    );
     // A word of no group, in no chunk, still finds nothing.
-    expect(await ask('Is there a casino?')).toBe(DONT_KNOW_REPLY);
+    expect(await extractiveAnswer(bot.botId, 'Is there a casino?')).toBe(DONT_KNOW_REPLY);
   });
 
   it('answers whether a thing expires with how long it is valid', async () => {
@@ -201,10 +205,8 @@ describe('retrieve: how software documentation writes its words', () => {
       kind: 'web',
     });
     const question = 'My aunt gave me one of your gift cards last Christmas, does it expire?';
-    const passages = await retrievePassages(t.db, { botId: bot.botId, query: question });
-    const persona = { name: 'Bot', agentName: '', businessName: '', basePrompt: '' };
     // "expire" is in no chunk: "valid" stands for it, and a span of time is what it asks for.
-    expect(extractAnswer({ bot: persona, question, history: [], passages }).text).toContain(
+    expect(await extractiveAnswer(bot.botId, question)).toContain(
       'valid for two years from purchase',
     );
   });

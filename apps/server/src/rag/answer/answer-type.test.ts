@@ -3,13 +3,17 @@ import { answerTypeOf, fitsAnswerType } from './answer-type.ts';
 
 const kinds = (question: string) => [...answerTypeOf(question)].sort();
 
-/** Which of the texts hold the kind of answer `question` asks for: [holding, not holding]. */
-const sorted = (question: string, texts: string[]) => {
+/**
+ * Asserts that, for the kind of answer `question` asks for, exactly the texts of `fits` hold it
+ * and those of `not` do not (one assertion, so a failure lists every misplaced text).
+ */
+const expectKindIn = (question: string, fits: string[], not: string[]) => {
   const type = answerTypeOf(question);
-  return [
+  const texts = [...fits, ...not];
+  expect([
     texts.filter((t) => fitsAnswerType(type, t)),
     texts.filter((t) => !fitsAnswerType(type, t)),
-  ];
+  ]).toEqual([fits, not]);
 };
 
 describe('the kind of answer a question asks for', () => {
@@ -37,22 +41,16 @@ describe('the kind of answer a question asks for', () => {
     // Not money: an amount of something else, a battery's charge.
     expect(kinds('How much data does a stream buffer?')).toEqual(['value']);
     expect(kinds('How far does an e-bike go on one charge?')).toEqual(['value']);
-    const priceFits = [
-      'Single implant from £2,400',
-      '12 EUR',
-      'At no charge.',
-      'Viewers are free.',
-    ];
-    const priceNot = [
-      'Qualified in 2004.',
-      'Every plan starts with a free trial.',
-      'Takes 3 months.',
-      'Two rooms on the ground floor have step-free showers.',
-    ];
-    expect(sorted('How much does an implant cost?', [...priceFits, ...priceNot])).toEqual([
-      priceFits,
-      priceNot,
-    ]);
+    expectKindIn(
+      'How much does an implant cost?',
+      ['Single implant from £2,400', '12 EUR', 'At no charge.', 'Viewers are free.'],
+      [
+        'Qualified in 2004.',
+        'Every plan starts with a free trial.',
+        'Takes 3 months.',
+        'Two rooms on the ground floor have step-free showers.',
+      ],
+    );
   });
 
   it('is a material for what a thing is made of, answered by a composition or a material', () => {
@@ -62,20 +60,11 @@ describe('the kind of answer a question asks for', () => {
     // "made" elsewhere asks something else.
     expect(kinds('Where are your products made?')).toEqual([]);
     expect(kinds('Can it flag builds made from a checkout with changes?')).toEqual([]);
-    const materialFits = [
-      '50% merino wool, 50% alpaca.',
-      'Made from recycled oak.',
-      'Material: linen',
-    ];
-    const materialNot = [
-      'Nonprofits get 50% off the Team plan.',
-      'Size S M L XL',
-      'Made in Norway.',
-    ];
-    expect(sorted('What is the beanie made of?', [...materialFits, ...materialNot])).toEqual([
-      materialFits,
-      materialNot,
-    ]);
+    expectKindIn(
+      'What is the beanie made of?',
+      ['50% merino wool, 50% alpaca.', 'Made from recycled oak.', 'Material: linen'],
+      ['Nonprofits get 50% off the Team plan.', 'Size S M L XL', 'Made in Norway.'],
+    );
   });
 
   it('is a duration for how long / how soon / how often, answered by a span of time, not by any number', () => {
@@ -88,24 +77,23 @@ describe('the kind of answer a question asks for', () => {
     expect(kinds('Do your gift vouchers expire?')).toEqual(['duration']);
     // A thing's length, not a span of time.
     expect(kinds('How long does my password have to be?')).toEqual(['value']);
-    const durationFits = [
-      'Firings usually take 7–10 working days.',
-      'Whitening takes two to three weeks.',
-      'We recommend a visit every six months.',
-      'Number of seconds to cache credentials (default: 900).',
-      'The paper comes out every other Thursday.',
-      'Rooms are cleaned daily.',
-    ];
-    const durationNot = [
-      'We fire stoneware only, to cone 6 (1,220 °C).',
-      'Shelves hold up to 8 kg of work.',
-      'The call returns immediately.',
-      'The number of milliseconds a socket waits is configurable.',
-    ];
-    expect(sorted('How long does a firing take?', [...durationFits, ...durationNot])).toEqual([
-      durationFits,
-      durationNot,
-    ]);
+    expectKindIn(
+      'How long does a firing take?',
+      [
+        'Firings usually take 7–10 working days.',
+        'Whitening takes two to three weeks.',
+        'We recommend a visit every six months.',
+        'Number of seconds to cache credentials (default: 900).',
+        'The paper comes out every other Thursday.',
+        'Rooms are cleaned daily.',
+      ],
+      [
+        'We fire stoneware only, to cone 6 (1,220 °C).',
+        'Shelves hold up to 8 kg of work.',
+        'The call returns immediately.',
+        'The number of milliseconds a socket waits is configurable.',
+      ],
+    );
   });
 
   it('is an age for who is old enough, answered by the ages something is for, not by any number', () => {
@@ -114,18 +102,17 @@ describe('the kind of answer a question asks for', () => {
     expect(kinds('Is he allowed to take lessons, or is he too young?')).toEqual(['age']);
     // A thing's age is a value.
     expect(kinds('How old is the building?')).toEqual(['value']);
-    const ageFits = [
-      'For children aged 7 to 12.',
-      'Teens aged 13 to 15 are welcome if a parent takes the class with them.',
-      'Workshops are for adults and young people aged 14 and over.',
-      'Children under 6 stay free.',
-      'Riders must be 8 years old by the first day.',
-    ];
-    const ageNot = [
-      'All our clay is fired to cone 6.',
-      'You can freeze your membership for up to 8 weeks.',
-    ];
-    expect(sorted('Is my son old enough?', [...ageFits, ...ageNot])).toEqual([ageFits, ageNot]);
+    expectKindIn(
+      'Is my son old enough?',
+      [
+        'For children aged 7 to 12.',
+        'Teens aged 13 to 15 are welcome if a parent takes the class with them.',
+        'Workshops are for adults and young people aged 14 and over.',
+        'Children under 6 stay free.',
+        'Riders must be 8 years old by the first day.',
+      ],
+      ['All our clay is fired to cone 6.', 'You can freeze your membership for up to 8 weeks.'],
+    );
   });
 
   it('is a time for what time / which day / how late / when is …, answered by a time, a day or a date', () => {
@@ -143,24 +130,23 @@ describe('the kind of answer a question asks for', () => {
     // "when" opening a condition, or asking in what case, is no time.
     expect(kinds('When I run sync twice, does it upload twice?')).toEqual([]);
     expect(kinds('When should I use a shared album?')).toEqual([]);
-    const timeFits = [
-      'Monday – Saturday: 7:00 – 10:30',
-      'Doors open at 6pm.',
-      'Tuesdays at 19:00 CET',
-      'Closed from 25 December to 2 January.',
-      'The v1 API stops working on March 31.',
-      'Order by 12 noon for delivery the same day.',
-    ];
-    const timeNot = [
-      'A group class lasts 60 minutes.',
-      'We are a family business since 1998.',
-      'You may cancel at any time.',
-      'Save the file and sat back.',
-    ];
-    expect(sorted('What time is breakfast served?', [...timeFits, ...timeNot])).toEqual([
-      timeFits,
-      timeNot,
-    ]);
+    expectKindIn(
+      'What time is breakfast served?',
+      [
+        'Monday – Saturday: 7:00 – 10:30',
+        'Doors open at 6pm.',
+        'Tuesdays at 19:00 CET',
+        'Closed from 25 December to 2 January.',
+        'The v1 API stops working on March 31.',
+        'Order by 12 noon for delivery the same day.',
+      ],
+      [
+        'A group class lasts 60 minutes.',
+        'We are a family business since 1998.',
+        'You may cancel at any time.',
+        'Save the file and sat back.',
+      ],
+    );
   });
 
   it('is a reason for why, both for a question asking both, none otherwise', () => {

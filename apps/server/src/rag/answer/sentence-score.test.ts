@@ -112,14 +112,10 @@ describe('sentence scores for a call to action', () => {
 
 describe('sentence scores for a narrow kind of answer', () => {
   it('put a sentence stating a span of time above one sharing more of a duration question’s words', () => {
-    const keys = { ...passageOf(''), title: 'API keys', chunkId: 4 };
-    const candidates = candidatesOf(
-      {
-        ...keys,
-        text: 'Rolling a key schedules the old key to expire, so you can redeploy without downtime.\n\nUntil then both keys are accepted, for up to 7 days.',
-      },
-      0,
+    const keys = passageOf(
+      'Rolling a key schedules the old key to expire, so you can redeploy without downtime.\n\nUntil then both keys are accepted, for up to 7 days.',
     );
+    const candidates = candidatesOf({ ...keys, title: 'API keys', chunkId: 4 }, 0);
     const question = 'If I roll my key, how long does the old key keep working?';
     scoreCandidates(wantedTerms({ question }), answerTypeOf(question), new Set(), candidates);
     const [rolling, until] = candidates.map((c) => c.score);
