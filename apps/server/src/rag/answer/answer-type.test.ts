@@ -17,6 +17,27 @@ const expectKindIn = (question: string, fits: string[], not: string[]) => {
 };
 
 describe('the kind of answer a question asks for', () => {
+  it('is a person for who is asked, named in a sentence, a contact row or a section heading', () => {
+    expect(kinds('Who does implants?')).toEqual(['person']);
+    expect(kinds('I spotted a mistake in an article, who do I tell?')).toEqual(['person']);
+    // "who" in a clause asks nothing of a person.
+    expect(kinds('How can I see who last changed each line of a file?')).toEqual([]);
+    expect(kinds('Can I do that without blocking people who are reading it?')).toEqual([]);
+    expectKindIn(
+      'Who should I email about junior courses?',
+      [
+        'Role: Junior Coordinator | Name: Priya Nankervis',
+        'Write to juniors@club.example with your child’s age.',
+        'Dr Sarah Patel places implants on Tuesdays.',
+      ],
+      ['Junior courses run from April to October.', 'Course | Ages | Dates | Member price'],
+    );
+    const who = answerTypeOf('Who does implants?');
+    expect(fitsAnswerType(who, 'Principal dentist.', 'Dr Sarah Patel')).toBe(true);
+    expect(fitsAnswerType(who, 'Principal dentist.', 'Implants')).toBe(false);
+    expect(fitsAnswerType(who, 'Principal dentist.', 'OPENING HOURS')).toBe(false);
+  });
+
   it('is a value (an amount, a setting) for how many / how big / which port / by default', () => {
     expect(kinds('How big is the upload cache?')).toEqual(['value']);
     expect(kinds('How long can a file name get?')).toEqual(['value']);

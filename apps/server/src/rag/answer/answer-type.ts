@@ -15,7 +15,8 @@ export type AnswerKind =
   | 'reason'
   | 'definition'
   | 'material'
-  | 'age';
+  | 'age'
+  | 'person';
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
@@ -81,6 +82,12 @@ const TIME_QUESTION =
  */
 const MATERIAL_QUESTION =
   /\bmade\s+(?:out\s+)?(?:of|from)\s*\?|\b(?:what|which)\s+(?:\w+\s+)?(?:materials?|fabrics?)\b/i;
+/**
+ * A question asking who: "Who does implants?", "Who should I email about junior courses?", "I
+ * spotted a mistake, who do I tell?". Not "who" in a clause ("see who last changed each line",
+ * "people who are reading it"): only opening the question or a sentence of it.
+ */
+const WHO_QUESTION = /(?:^|[.?!,;:]\s*|\b(?:and|so|but|then)\s+)who\b/i;
 const REASON_QUESTION =
   /^\s*(?:\S+\s+){0,3}?why\b|\bwhat(?:'s|\s+is)\s+the\s+(?:reason|point|purpose)\b/i;
 
@@ -93,6 +100,7 @@ const DEFINITION_QUESTION =
 
 export function answerTypeOf(question: string): AnswerType {
   const kinds = new Set<AnswerKind>();
+  if (WHO_QUESTION.test(question)) kinds.add('person');
   if (REASON_QUESTION.test(question)) kinds.add('reason');
   if (TIME_QUESTION.test(question)) kinds.add('time');
   if (PRICE_QUESTION.test(question)) kinds.add('price');
@@ -178,6 +186,19 @@ const statesDuration = (sentence: string) =>
 const AGE =
   /\b(?:ages?|aged)\s+(?:of\s+)?\d|\b\d{1,2}\s*(?:\+|and\s+(?:over|up|older|under|younger))|\b(?:under|over)[-\s]\d{1,2}s?\b|\b\d{1,2}[-\s]years?[-\s]old\b|\b(?:teens?|teenagers?|adults?|children|kids|juniors?|seniors?|toddlers?|babies|infants?)\b[^.!?]*\d/i;
 
+/**
+ * A name as a heading writes it: two to five capitalised words, not shouted ("Dr Tom Reeve",
+ * "Priya Nair"), as a team page heads each person's section.
+ */
+const NAME = /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,4}\p{Lu}[\p{L}'’.-]*$/u;
+export const isName = (text: string) => NAME.test(text) && text !== text.toUpperCase();
+/**
+ * Who to turn to, as a sentence names them: an email address, a person with a title ("Dr Sarah
+ * Patel", "Chef Marco"), or a `Name:` label (a contact table's row).
+ */
+const PERSON =
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Chef|Coach)\.?\s+\p{Lu}\p{Ll}|\bName:\s*\p{Lu}/u;
+
 /** Connectives that give a reason or a purpose. */
 const REASON =
   /\b(?:because|since|so\s+that|in\s+order\s+to|due\s+to|as\s+a\s+result|otherwise|for\s+\w+\s+reasons?|the\s+reason|this\s+(?:is\s+)?(?:why|because)|ensur(?:es?|ing)|prevents?|avoids?|to\s+avoid|to\s+prevent|must|unless|only\s+if)\b/i;
@@ -189,9 +210,13 @@ const REASON =
 const DEFINITION =
   /^(?:(?:the|an?)\s+)?(?:[^\s.!?]+\s+){0,4}?(?:is|are)\s+(?:not\s+)?(?:an?|the|one|used|meant|designed|intended|called|known\s+as|referred\s+to\s+as)\b/i;
 
-/** Whether a sentence holds a kind of answer asked for. */
-export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
+/**
+ * Whether a sentence holds a kind of answer asked for. Its section's own heading counts for who
+ * is asked: a team page heads each person's sentences with their name.
+ */
+export function fitsAnswerType(type: AnswerType, sentence: string, heading = ''): boolean {
   return (
+    (type.has('person') && (PERSON.test(sentence) || isName(heading))) ||
     (type.has('value') && VALUE.test(sentence)) ||
     (type.has('duration') && statesDuration(sentence)) ||
     (type.has('price') && MONEY.test(sentence)) ||

@@ -704,6 +704,41 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('answers "who …?" with a person or an address, not the passage about the thing asked of', () => {
+    const implants = passage({
+      title: 'Treatments',
+      heading: 'Treatments › Implants',
+      text: 'Implants: An implant replaces a missing tooth with a titanium post and a crown. Treatment usually takes three to six months from the first visit.',
+    });
+    const patel = passage({
+      title: 'Our team',
+      heading: 'Our team › Dr Sarah Patel',
+      text: 'Principal dentist. Qualified at King’s College London in 2004; special interest in implants.',
+    });
+    const ask = (question: string, passages: Passage[]) =>
+      extractAnswer({ bot, question, history: [], passages }).text;
+    expect(ask('Who does implants?', [implants, patel])).toContain('Dr Sarah Patel');
+    const courses = passage({
+      title: 'Junior sailing',
+      heading: 'Junior sailing › Junior courses',
+      text: [
+        'Course | Ages | Dates | Member price',
+        'Course: Cadets | Ages: 8–11 | Dates: 3–7 August | Member price: £120',
+      ].join('\n'),
+    });
+    const contacts = passage({
+      title: 'Contact',
+      heading: 'Contact',
+      text: [
+        'Role: Commodore | Name: Helen Trevail | Email: commodore@club.example',
+        'Role: Junior Coordinator | Name: Priya Nankervis | Email: juniors@club.example',
+      ].join('\n'),
+    });
+    expect(ask('Who should I email about junior courses?', [courses, contacts])).toContain(
+      'juniors@club.example',
+    );
+  });
+
   it('answers with the one row asked about when no other row adds to it', () => {
     const hours = passage({
       title: 'Contact',

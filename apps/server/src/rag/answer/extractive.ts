@@ -1,7 +1,7 @@
 import { thingNames } from '../../search/identifiers.ts';
 import { ownHeading } from '../../search/structure.ts';
 import { chooseRun, MAX_ANSWER_CHARS, MAX_SENTENCES } from './answer-run.ts';
-import { answerTypeOf } from './answer-type.ts';
+import { answerTypeOf, isName } from './answer-type.ts';
 import { type Candidate, candidatesOf } from './candidates.ts';
 import { asksAboutPrevious, carryTopic } from './follow-up.ts';
 import {
@@ -92,8 +92,6 @@ const answerOf = (chosen: Candidate[], relevant: Passage[], name: string | null 
 
 /** "Who …?", "Which dentist …?": a question asking for someone or something by name. */
 const ASKS_WHO = /^\s*(?:who|which)\b/i;
-/** A heading that is a name: two to five capitalised words, not shouted ("Dr Tom Reeve"). */
-const NAME = /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,4}\p{Lu}[\p{L}'’.-]*$/u;
 
 /**
  * The name a run's section is headed with, for a question asking who or which, when the run
@@ -107,7 +105,7 @@ function headingName(question: string, chosen: Candidate[]): string | null {
   if (first?.pos !== 0 || !ASKS_WHO.test(question)) return null;
   const name = ownHeading(first.passage.heading ?? '');
   const said = chosen.some((c) => c.text.includes(name));
-  return NAME.test(name) && name !== name.toUpperCase() && !said ? name : null;
+  return isName(name) && !said ? name : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { stem } from '../../search/analyzer.ts';
 import { asksQuestion } from '../../search/sentences.ts';
+import { ownHeading } from '../../search/structure.ts';
 import { type AnswerKind, type AnswerType, fitsAnswerType } from './answer-type.ts';
 import type { Candidate } from './candidates.ts';
 import { namesDefinition } from './definitions.ts';
@@ -47,13 +48,14 @@ const CONTEXT_WEIGHT = 0.6;
 const ANSWER_TYPE_BONUS = 1;
 /**
  * The same for the narrow kinds, whose forms few sentences have by chance: a span of time, an
- * age, a time of day or a date, a material. Over every set, 2 for these: +3 extractive answers
+ * age, a time of day or a date, a material, a person (+2 extractive answers over every set: the
+ * dentist's "Who does implants?", the sailing club's "Who should I email …?", none lost). Over every set, 2 for these: +3 extractive answers
  * ("how long does a permanent session last": `timedelta(days=31)` over the setting's name), none
  * lost; 2 for every kind as well: +2 more, but −4 where any number or any "because" won ("Why
  * would creating a shipment return a 422?").
  */
 const NARROW_TYPE_BONUS = 2;
-const NARROW_KINDS: readonly AnswerKind[] = ['duration', 'age', 'time', 'material'];
+const NARROW_KINDS: readonly AnswerKind[] = ['duration', 'age', 'time', 'material', 'person'];
 /**
  * The same for a price asked for: nothing else answers "how much does X cost?", not even a
  * line defining X ("Implants: An implant replaces a missing tooth …", DEFINED_BONUS) from a
@@ -201,7 +203,8 @@ export function scoreCandidates(
           ? 1.5
           : 1;
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
-    const typed = fitsAnswerType(type, text) ? 1 + typeBonus : 1;
+    const heading = ownHeading(c.passage.heading ?? '');
+    const typed = fitsAnswerType(type, text, heading) ? 1 + typeBonus : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
     const says = BARE_NAMES.test(c.text) || callsToAction(c.text) ? 0 : 1;
     c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed * says;
