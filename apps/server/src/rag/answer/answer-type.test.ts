@@ -17,6 +17,21 @@ const expectKindIn = (question: string, fits: string[], not: string[]) => {
 };
 
 describe('the kind of answer a question asks for', () => {
+  it('is a discount for discounts and concessions, answered by a reduced price or a share off', () => {
+    expect(kinds('do you do a student discount')).toEqual(['discount']);
+    expect(kinds('Any concessions for pensioners?')).toEqual(['discount']);
+    expectKindIn(
+      'Do we get any discount if we book a deep clean as well?',
+      [
+        'Students pay £2.50 a month.',
+        'Book six or more insertions and get 15% off.',
+        'Subscribers save 10% on every bag.',
+        'Your first week of cleaning is half price.',
+      ],
+      ['Discounts cannot be combined.', 'The jumper is 100% wool.', 'Deep cleans take a day.'],
+    );
+  });
+
   it('is a person for who is asked, named in a sentence, a contact row or a section heading', () => {
     expect(kinds('Who does implants?')).toEqual(['person']);
     expect(kinds('I spotted a mistake in an article, who do I tell?')).toEqual(['person']);

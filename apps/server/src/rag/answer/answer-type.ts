@@ -16,7 +16,8 @@ export type AnswerKind =
   | 'definition'
   | 'material'
   | 'age'
-  | 'person';
+  | 'person'
+  | 'discount';
 /** The kinds a question asks for: "why …, and how many …?" asks for both. */
 export type AnswerType = ReadonlySet<AnswerKind>;
 
@@ -88,6 +89,12 @@ const MATERIAL_QUESTION =
  * "people who are reading it"): only opening the question or a sentence of it.
  */
 const WHO_QUESTION = /(?:^|[.?!,;:]\s*|\b(?:and|so|but|then)\s+)who\b/i;
+/**
+ * A question about a discount: "do you do a student discount", "Do we get any discount if we
+ * book …?", "any concessions?". Its answer is a reduced price or a share off ("£2.50 a month",
+ * "10% off", "Subscribers save 10%", "half price"), not a price only: a percentage is no price.
+ */
+const DISCOUNT_QUESTION = /\b(?:discounts?|concessions?)\b/i;
 const REASON_QUESTION =
   /^\s*(?:\S+\s+){0,3}?why\b|\bwhat(?:'s|\s+is)\s+the\s+(?:reason|point|purpose)\b/i;
 
@@ -103,7 +110,8 @@ export function answerTypeOf(question: string): AnswerType {
   if (WHO_QUESTION.test(question)) kinds.add('person');
   if (REASON_QUESTION.test(question)) kinds.add('reason');
   if (TIME_QUESTION.test(question)) kinds.add('time');
-  if (PRICE_QUESTION.test(question)) kinds.add('price');
+  if (DISCOUNT_QUESTION.test(question)) kinds.add('discount');
+  else if (PRICE_QUESTION.test(question)) kinds.add('price');
   else if (AGE_QUESTION.test(question)) kinds.add('age');
   else if (DURATION_QUESTION.test(question)) kinds.add('duration');
   else if (VALUE_QUESTION.test(question)) kinds.add('value');
@@ -138,6 +146,9 @@ const MONEY = new RegExp(
   String.raw`${AMOUNT.source}|\bno\s+(?:charge|cost)\b|(?<!-)\bfree\b(?!\s+trial)`,
   'i',
 );
+/** A share off a price: "15% off", "save 10%", "half price", "a 20% discount". */
+const SHARE_OFF =
+  /\b\d{1,2}(?:[.,]\d+)?\s?%\s+(?:off|discount|less|cheaper)\b|\bsave\s+(?:up\s+to\s+)?\d{1,2}(?:[.,]\d+)?\s?%|\bhalf[-\s]price\b/i;
 /** The months as dates name them, written out or shortened. */
 const MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\\b';
@@ -220,6 +231,7 @@ export function fitsAnswerType(type: AnswerType, sentence: string, heading = '')
     (type.has('value') && VALUE.test(sentence)) ||
     (type.has('duration') && statesDuration(sentence)) ||
     (type.has('price') && MONEY.test(sentence)) ||
+    (type.has('discount') && (MONEY.test(sentence) || SHARE_OFF.test(sentence))) ||
     (type.has('time') && TIME.test(sentence)) ||
     (type.has('reason') && REASON.test(sentence)) ||
     (type.has('definition') && DEFINITION.test(sentence)) ||

@@ -704,6 +704,29 @@ describe('extractive answers that read as answers', () => {
     );
   });
 
+  it('answers a discount question with the reduced price, not a sentence only naming discounts', () => {
+    const offers = passage({
+      title: 'Membership',
+      heading: 'Membership › Offers',
+      text: 'The first-month offer is only for the standard plan. Student and concession rates are already discounted and are not combined with other offers.',
+    });
+    const rates = passage({
+      title: 'Concessions',
+      heading: 'Concessions › Rates',
+      text: [
+        "Rate: Student | Who it's for: Anyone in full-time education | Price: £2.50 a month",
+        "Rate: Over-75s | Who it's for: Readers aged 75 and over | Price: £10 a month",
+      ].join('\n'),
+    });
+    const { text } = extractAnswer({
+      bot,
+      question: 'do you do a student discount',
+      history: [],
+      passages: [offers, rates],
+    });
+    expect(text).toContain('£2.50 a month');
+  });
+
   it('answers "who …?" with a person or an address, not the passage about the thing asked of', () => {
     const implants = passage({
       title: 'Treatments',

@@ -49,13 +49,22 @@ const ANSWER_TYPE_BONUS = 1;
 /**
  * The same for the narrow kinds, whose forms few sentences have by chance: a span of time, an
  * age, a time of day or a date, a material, a person (+2 extractive answers over every set: the
- * dentist's "Who does implants?", the sailing club's "Who should I email …?", none lost). Over every set, 2 for these: +3 extractive answers
+ * dentist's "Who does implants?", the sailing club's "Who should I email …?", none lost), a
+ * discount (+1: a paper's student rate; asked as a price instead, +2 −1, a percentage off being
+ * no price). Over every set, 2 for these: +3 extractive answers
  * ("how long does a permanent session last": `timedelta(days=31)` over the setting's name), none
  * lost; 2 for every kind as well: +2 more, but −4 where any number or any "because" won ("Why
  * would creating a shipment return a 422?").
  */
 const NARROW_TYPE_BONUS = 2;
-const NARROW_KINDS: readonly AnswerKind[] = ['duration', 'age', 'time', 'material', 'person'];
+const NARROW_KINDS: readonly AnswerKind[] = [
+  'duration',
+  'age',
+  'time',
+  'material',
+  'person',
+  'discount',
+];
 /**
  * The same for a price asked for: nothing else answers "how much does X cost?", not even a
  * line defining X ("Implants: An implant replaces a missing tooth …", DEFINED_BONUS) from a
