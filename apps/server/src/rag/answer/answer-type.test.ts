@@ -47,10 +47,18 @@ describe('the kind of answer a question asks for', () => {
       ],
       ['Junior courses run from April to October.', 'Course | Ages | Dates | Member price'],
     );
+    // A section headed with a titled name, or a name under a heading for people; not any
+    // title-case heading.
     const who = answerTypeOf('Who does implants?');
-    expect(fitsAnswerType(who, 'Principal dentist.', 'Dr Sarah Patel')).toBe(true);
-    expect(fitsAnswerType(who, 'Principal dentist.', 'Implants')).toBe(false);
-    expect(fitsAnswerType(who, 'Principal dentist.', 'OPENING HOURS')).toBe(false);
+    const headed = (path: string) => fitsAnswerType(who, 'Principal dentist.', path);
+    expect(
+      ['Our team › Dr Sarah Patel', 'Meet the Team › Priya Nair', 'Dr Sarah Patel'].map(headed),
+    ).toEqual([true, true, true]);
+    expect(
+      ['Treatments › Implants', 'Guides › Access Permissions', 'OUR TEAM › OPENING HOURS'].map(
+        headed,
+      ),
+    ).toEqual([false, false, false]);
   });
 
   it('is a value (an amount, a setting) for how many / how big / which port / by default', () => {

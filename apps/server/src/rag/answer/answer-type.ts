@@ -1,4 +1,5 @@
 import { AMOUNT, CURRENCY_SIGN } from '../../lib/money.ts';
+import { ownHeading } from '../../search/structure.ts';
 
 /**
  * The kind of answer a question asks for, read from its question words, as classic question
@@ -207,8 +208,25 @@ export const isName = (text: string) => NAME.test(text) && text !== text.toUpper
  * Who to turn to, as a sentence names them: an email address, a person with a title ("Dr Sarah
  * Patel", "Chef Marco"), or a `Name:` label (a contact table's row).
  */
-const PERSON =
-  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Chef|Coach)\.?\s+\p{Lu}\p{Ll}|\bName:\s*\p{Lu}/u;
+const TITLED_NAME = /\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Chef|Coach)\.?\s+\p{Lu}\p{Ll}/u;
+const PERSON = new RegExp(
+  String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+|${TITLED_NAME.source}|\bName:\s*\p{Lu}`,
+  'u',
+);
+/** Words that head a page or section of people ("Our team", "Meet the tutors"). */
+const PEOPLE =
+  /\b(?:team|staff|people|tutors|teachers|instructors|coaches|trainers|practitioners|therapists|dentists|doctors|founders|committee|volunteers|who\s+we\s+are)\b/i;
+
+/**
+ * A section headed with a person's name: a name with a title ("Dr Sarah Patel"), or a name
+ * under a heading for people ("Meet the Team › Priya Nair"). Not any title-case heading, as
+ * documentation writes theirs ("Access Permissions").
+ */
+function headedByPerson(path: string): boolean {
+  const own = ownHeading(path);
+  if (!isName(own)) return false;
+  return TITLED_NAME.test(own) || PEOPLE.test(path.slice(0, path.length - own.length));
+}
 
 /** Connectives that give a reason or a purpose. */
 const REASON =
@@ -222,12 +240,12 @@ const DEFINITION =
   /^(?:(?:the|an?)\s+)?(?:[^\s.!?]+\s+){0,4}?(?:is|are)\s+(?:not\s+)?(?:an?|the|one|used|meant|designed|intended|called|known\s+as|referred\s+to\s+as)\b/i;
 
 /**
- * Whether a sentence holds a kind of answer asked for. Its section's own heading counts for who
+ * Whether a sentence holds a kind of answer asked for. Its section's heading path counts for who
  * is asked: a team page heads each person's sentences with their name.
  */
 export function fitsAnswerType(type: AnswerType, sentence: string, heading = ''): boolean {
   return (
-    (type.has('person') && (PERSON.test(sentence) || isName(heading))) ||
+    (type.has('person') && (PERSON.test(sentence) || headedByPerson(heading))) ||
     (type.has('value') && VALUE.test(sentence)) ||
     (type.has('duration') && statesDuration(sentence)) ||
     (type.has('price') && MONEY.test(sentence)) ||

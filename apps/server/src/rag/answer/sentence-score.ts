@@ -1,6 +1,5 @@
 import { stem } from '../../search/analyzer.ts';
 import { asksQuestion } from '../../search/sentences.ts';
-import { ownHeading } from '../../search/structure.ts';
 import { type AnswerKind, type AnswerType, fitsAnswerType } from './answer-type.ts';
 import type { Candidate } from './candidates.ts';
 import { namesDefinition } from './definitions.ts';
@@ -212,8 +211,7 @@ export function scoreCandidates(
           ? 1.5
           : 1;
     const named = namesDefinition(wanted, c.defines) ? 1 + DEFINED_BONUS : 1;
-    const heading = ownHeading(c.passage.heading ?? '');
-    const typed = fitsAnswerType(type, text, heading) ? 1 + typeBonus : 1;
+    const typed = fitsAnswerType(type, text, c.passage.heading ?? '') ? 1 + typeBonus : 1;
     const headed = documents(c, asked) ? 1 + HEADED_BONUS : 1;
     const says = BARE_NAMES.test(c.text) || callsToAction(c.text) ? 0 : 1;
     c.score = (s / lengthPenalty) * (1 - RANK_DISCOUNT * c.rank) * named * typed * headed * says;
