@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, openBot, trainTextBot, waitTrained } from './chat.helpers.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
@@ -117,6 +118,11 @@ describe('the inbox journey', () => {
     const { page, pageErrors } = owner;
     await openBot(page, bot.botName);
     await page.goto('/chat');
+    const feedbackRequests: Request[] = [];
+    const sent = (r: Request) => {
+      if (new URL(r.url()).pathname === '/api/ai/feedback') feedbackRequests.push(r);
+    };
+    page.on('request', sent);
     const { turn, answer } = await ask(page, OWNER_QUESTION);
     expect(answer).toContain('two years');
     const votes = turn.getByRole('group', { name: 'Rate this answer' });
@@ -132,11 +138,22 @@ describe('the inbox journey', () => {
     expect((await votes.boundingBox())?.height).toBe(box?.height);
     await shot(page, 'inbox-journey-chat-vote-desktop');
     await expectNoAxeViolations(page, '/chat with a vote');
-    // Taken back, then thumbs up for good: the inbox shows the last vote.
+    // Taken back, then thumbs up for good: the inbox shows the last vote. The button shows a
+    // vote at once and saves it after the saves before it (latestSave), so the page is left
+    // only once the last vote is saved: a save requested after the last press can only be it.
     await down.click();
     await expect.poll(() => down.getAttribute('aria-pressed')).toBe('false');
+    const saved: string[] = [];
+    const sentBefore = feedbackRequests.length;
+    const finished = (r: Request) => {
+      if (feedbackRequests.indexOf(r) >= sentBefore) saved.push(String(r.postDataJSON()?.rating));
+    };
+    page.on('requestfinished', finished);
     await up.click();
     await expect.poll(() => up.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => saved).toEqual(['up']);
+    page.off('request', sent);
+    page.off('requestfinished', finished);
     expect(pageErrors).toEqual([]);
   });
 
