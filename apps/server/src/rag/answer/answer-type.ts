@@ -204,11 +204,12 @@ const AGE =
  */
 const NAME = /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,4}\p{Lu}[\p{L}'’.-]*$/u;
 export const isName = (text: string) => NAME.test(text) && text !== text.toUpperCase();
-/**
- * Who to turn to, as a sentence names them: an email address, a person with a title ("Dr Sarah
- * Patel", "Chef Marco"), or a `Name:` label (a contact table's row).
- */
+/** A person named with a title: "Dr Sarah Patel", "Chef Marco". */
 const TITLED_NAME = /\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Chef|Coach)\.?\s+\p{Lu}\p{Ll}/u;
+/**
+ * Who to turn to, as a sentence names them: an email address, a titled name, or a `Name:`
+ * label (a contact table's row).
+ */
 const PERSON = new RegExp(
   String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+|${TITLED_NAME.source}|\bName:\s*\p{Lu}`,
   'u',
