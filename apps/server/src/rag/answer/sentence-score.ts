@@ -47,13 +47,13 @@ const CONTEXT_WEIGHT = 0.6;
 const ANSWER_TYPE_BONUS = 1;
 /**
  * The same for the narrow kinds, whose forms few sentences have by chance: a span of time, an
- * age, a time of day or a date, a material, a person (+2 extractive answers over every set: the
- * dentist's "Who does implants?", the sailing club's "Who should I email …?", none lost), a
- * discount (+1: a paper's student rate; asked as a price instead, +2 −1, a percentage off being
- * no price). Over every set, 2 for these: +3 extractive answers
- * ("how long does a permanent session last": `timedelta(days=31)` over the setting's name), none
- * lost; 2 for every kind as well: +2 more, but −4 where any number or any "because" won ("Why
- * would creating a shipment return a 422?").
+ * age, a time of day or a date, a material, a person, a discount. Over every set, 2 for the
+ * first four: +3 extractive answers ("how long does a permanent session last":
+ * `timedelta(days=31)` over the setting's name), none lost; 2 for every kind as well: +2 more,
+ * but −4 where any number or any "because" won ("Why would creating a shipment return a 422?").
+ * Added as narrow kinds since: a person (+2 extractive answers: the dentist's "Who does
+ * implants?", the sailing club's "Who should I email …?", none lost) and a discount (+1: a
+ * paper's student rate; asked as a price instead, +2 −1, a percentage off being no price).
  */
 const NARROW_TYPE_BONUS = 2;
 const NARROW_KINDS: readonly AnswerKind[] = [
