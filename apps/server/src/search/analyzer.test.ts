@@ -59,6 +59,28 @@ describe('analyzer', () => {
     expect(tokenize("don't O'Neil")).toEqual(['dont', 'oneil']);
   });
 
+  it("reads a pronoun's contraction as the pronoun, not as a word of its own", () => {
+    expect(tokenize("I'd like it, we'd go, I'll see, you've got, they’re here, I'm in")).toEqual([
+      'i',
+      'like',
+      'it',
+      'we',
+      'go',
+      'i',
+      'see',
+      'you',
+      'got',
+      'they',
+      'here',
+      'i',
+      'in',
+    ]);
+    // "I'd" is no element id, "We'd" no Wednesday, "I'll" not ill.
+    expect(analyze("I'd like to see my user ID")).toEqual(['like', 'see', 'user', 'id']);
+    expect(analyze("We'd come on Wed")).toEqual(['come', 'wed']);
+    expect(analyze("I'll go if I'm ill")).toEqual(['go', 'ill']);
+  });
+
   it('keeps numbers whole and splits hyphenated words', () => {
     expect(tokenize('version 3.5 costs 1,000 dollars')).toEqual([
       'version',

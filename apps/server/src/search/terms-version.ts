@@ -19,5 +19,6 @@
  * 9: opening hours give open, close, hours, the days of the week they cover, weekday or
  *    weekend, and week for Monday to Friday (opening-hours.ts); the dates of the year's end
  *    their holidays (holiday-dates.ts).
+ * 10: a pronoun's contraction is the pronoun ("I'd" → i, a stop word, not the term `id`).
  */
-export const TERMS_VERSION = 9;
+export const TERMS_VERSION = 10;

@@ -17,8 +17,8 @@ const STOP_WORDS = new Set(
   ourselves out over own same she should so some such than that the their theirs them
   themselves then there these they this those through to too under until up very was we were
   what when where which while who whom why will with would you your yours yourself yourselves
-  also just may might must shall tell please know get give us want need like let lets im ive per
-  id youre dont doesnt isnt arent cant wont didnt hi hello hey hiya thanks thank ok okay yes
+  also just may might must shall tell please know get give us want need like let lets per
+  dont doesnt isnt arent cant wont didnt hi hello hey hiya thanks thank ok okay yes
   yeah bye goodbye cheers`
     .split(/\s+/)
     .filter(Boolean),
