@@ -5,6 +5,7 @@ import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { buildApp } from '../../apps/server/src/http/app.ts';
 import { startWorkerRole } from '../../apps/server/src/jobs/definitions/index.ts';
+import { botsWithStaleTerms } from '../../apps/server/src/search/reindex.repo.ts';
 import { createSignedInUser, openSession } from '../../apps/server/test/helpers/users.ts';
 
 /**
@@ -143,6 +144,11 @@ export async function startProduct(opts: ProductOptions): Promise<Product & { us
   const app = await buildApp(runtime.ctx);
   // All roles in one process, as `npm start` runs them: the crawl and training jobs need a worker.
   await startWorkerRole(runtime.ctx);
+  // A kept bot an older analyzer indexed is indexed again by the worker (reindex-bot.job.ts);
+  // it is asked once that is done, not halfway through.
+  await until('indexing again', async () =>
+    (await botsWithStaleTerms(runtime.ctx.db)).length === 0 ? true : undefined,
+  );
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const userId =
     opts.userId ?? (await createSignedInUser(runtime.ctx, { plan: 'platinum' })).userId;
