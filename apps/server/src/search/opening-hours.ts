@@ -43,6 +43,23 @@ const HOURS = new RegExp(
 );
 const CLOSED = /\bclosed\b/iu;
 
+/** A day or a range of days and nothing else: "Saturday", "Tue – Fri", "Bank holidays:". */
+const DAYS_ALONE = new RegExp(
+  String.raw`^${DAY_NAME}(?:\s*(?:[–—&,-]|to|through|thru|till|until|and)\s*${DAY_NAME})?:?$`,
+  'iu',
+);
+/** Hours and nothing else: "10:00 – 18:00", "9am to 1pm, 2pm to 5pm", "Closed". */
+const SPAN = String.raw`${TIME}\s*(?:[–—-]|to|till|until)\s*${TIME}`;
+const HOURS_ALONE = new RegExp(String.raw`^(?:${SPAN}(?:\s*[,&/]\s*${SPAN})*|closed)\.?$`, 'iu');
+
+/**
+ * Whether a text naming days alone is followed by one giving their hours alone: site builders
+ * lay an hours table out as a grid of paragraphs ("Saturday", then "10:00 – 18:00"), which
+ * read one after the other say nothing of the hours of a day unless read as one line.
+ */
+export const daysThenHours = (days: string, hours: string): boolean =>
+  DAYS_ALONE.test(days.trim()) && HOURS_ALONE.test(hours.trim());
+
 const HOURS_TERMS = ['open', 'close', 'hours'].map(stem);
 const DAY_TERMS = [
   'monday',

@@ -1,3 +1,4 @@
+import { daysThenHours } from '../../search/opening-hours.ts';
 import { type Cell, definitionItem } from './html-blocks.ts';
 import { LINE_BREAK } from './html-inline.ts';
 import { isNavigation, type LinkShare, noLinks } from './html-navigation.ts';
@@ -245,6 +246,13 @@ export function renderedBlocks(frame: FrameOf<'list' | 'table' | 'dl'>): string[
 export function addBlock(frame: Frame, block: string): void {
   const names = frame.kind === 'dl' ? endNames(frame) : [];
   if (names.length > 0) frame.blocks.push(names.join(', '));
+  const last = frame.blocks.length - 1;
+  const before = frame.blocks[last];
+  // An hours grid's day and its hours, each a paragraph of its own, are one line.
+  if (before !== undefined && names.length === 0 && daysThenHours(before, block)) {
+    frame.blocks[last] = `${before.replace(/:$/, '')}: ${block}`;
+    return;
+  }
   frame.blocks.push(block);
 }
 

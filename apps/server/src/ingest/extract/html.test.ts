@@ -454,6 +454,26 @@ describe('extractHtml keeps the structure answers need', () => {
     ]);
   });
 
+  it('reads an hours grid of paragraphs, a day then its hours, as one line per day', () => {
+    // As site builders lay out opening hours: a row of two text boxes, no table.
+    const cell = (t: string) => `<div><p>${t}</p></div>`;
+    const row = (day: string, hours: string) => `<div>${cell(day)}${cell(hours)}</div>`;
+    const out = text(
+      `<h2>Opening hours</h2>${row('Tue – Fri', '10:00 – 21:30')}${row('Saturday:', '9am to 1pm, 2pm to 5pm')}${row('Monday', 'Closed')}` +
+        // Not hours alone, nor a day alone: each stays a paragraph of its own.
+        `${row('Saturday', '10:00 – 12:00: family wheel session')}<p>Sunday brunch</p><p>11:00 – 15:00</p>`,
+    );
+    expect(out.split('\n\n').slice(1)).toEqual([
+      'Tue – Fri: 10:00 – 21:30',
+      'Saturday: 9am to 1pm, 2pm to 5pm',
+      'Monday: Closed',
+      'Saturday',
+      '10:00 – 12:00: family wheel session',
+      'Sunday brunch',
+      '11:00 – 15:00',
+    ]);
+  });
+
   it('heads columns with a first row over an empty corner cell, and repeats a cell spanning rows', () => {
     // As a help desk's editor writes an hours table: no <th>, bold labels, a corner cell.
     const out = text(
