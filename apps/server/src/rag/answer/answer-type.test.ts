@@ -130,10 +130,15 @@ describe('the kind of answer a question asks for', () => {
         'Number of seconds to cache credentials (default: 900).',
         'The paper comes out every other Thursday.',
         'Rooms are cleaned daily.',
+        'It takes about an hour, twice a week.',
+        'Open 24 hours a day.',
       ],
       [
         'We fire stoneware only, to cone 6 (1,220 °C).',
         'Shelves hold up to 8 kg of work.',
+        // A rate's unit: the amount counts something else.
+        'Firing up to 8 kg of work a month',
+        'Meeting rooms cost €45 per hour.',
         'The call returns immediately.',
         'The number of milliseconds a socket waits is configurable.',
       ],

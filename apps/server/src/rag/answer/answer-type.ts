@@ -187,9 +187,20 @@ const TIME_UNIT =
   /\b(?:(?:milli)?seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|fortnights?|months?|years?|ms)\b/i;
 const FREQUENCY =
   /\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|yearly|annually)\b|\bevery\s+(?:other\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
-const statesDuration = (sentence: string) =>
-  (TIME_UNIT.test(sentence) && (/\d|\bevery\b/.test(sentence) || VALUE.test(sentence))) ||
-  FREQUENCY.test(sentence);
+/**
+ * A rate's unit of time after an amount of something else ("8 kg of work a month", "€219 a
+ * month", "€45 per hour"): time is what the amount is counted by, not a span the sentence
+ * states. "about an hour", "twice a week" and "2 hours a day" keep theirs.
+ */
+const RATE_UNIT =
+  /(?<=\d[^\s.,;:!?]*\s+(?:[\p{L}-]+\s+){0,3}?)(?<!\b(?:once|twice|times)\s+)(?<!\b(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?)\s+)(?:a|an|per)\s+(?:hour|day|night|week|fortnight|month|year)\b/giu;
+const statesDuration = (sentence: string) => {
+  const spans = sentence.replace(RATE_UNIT, '');
+  return (
+    (TIME_UNIT.test(spans) && (/\d|\bevery\b/.test(spans) || VALUE.test(spans))) ||
+    FREQUENCY.test(sentence)
+  );
+};
 
 /**
  * Ages stated: "aged 7 to 12", "ages 8–17", "16+", "18 and over", "under-16s", "8 years old",
