@@ -2,6 +2,7 @@ import { stemmer } from 'stemmer';
 import { boundedMemo } from '../lib/bounded-memo.ts';
 import { IRREGULAR_FORMS } from './irregular-verbs.ts';
 import { STOP_WORDS } from './stop-words.ts';
+import { surfaceToken } from './surface-token.ts';
 import { wordIndexer } from './word-index.ts';
 
 /**
@@ -13,8 +14,6 @@ import { wordIndexer } from './word-index.ts';
  */
 const TOKEN =
   /(?<![\p{L}\p{N}])v\p{N}+(?:\.\p{N}+)+(?:\p{L}[\p{L}\p{N}]*)?|\p{N}+(?:[.,]\p{N}+)*(?:\p{L}[\p{L}\p{N}]*)?|[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu;
-/** A version number's "v" (TOKEN). */
-const VERSION_V = /^v(?=\p{N}+\.\p{N})/u;
 const MAX_TOKEN_LENGTH = 40;
 
 /** NFKD + accent folding + lower-casing; typographic apostrophes become ASCII. */
@@ -24,30 +23,6 @@ export function normalizeText(text: string): string {
     .replace(/\p{M}+/gu, '')
     .replace(/[\u2018\u2019\u02bc\uff07]/g, "'")
     .toLowerCase();
-}
-
-/**
- * A pronoun's contraction ("I'm", "we'd", "you'll", "they've", "we're"): its ending is an
- * auxiliary (am, would, will, have, are), so the token is the pronoun. With the apostrophe
- * dropped instead, they read as words of their own: "I'd like my own 404 page" searched for
- * `id` (every page's element ids), "We'd like to throw a party" for `wed` (an hours table's
- * Wednesday), "I'll" for `ill`.
- */
-const PRONOUN_CONTRACTION = /^(i|you|we|they|he|she|it|that|there|who|what)'(?:m|d|ll|ve|re)$/u;
-
-/**
- * The surface token a TOKEN match stands for: a pronoun's contraction the pronoun,
- * possessive stripped, apostrophes dropped, a version's "v" and a number's thousands
- * separators dropped ("1,000" and "1000" are the same number).
- */
-function surfaceToken(match: string): string {
-  const pronoun = PRONOUN_CONTRACTION.exec(match)?.[1];
-  if (pronoun) return pronoun;
-  let token = match.replace(VERSION_V, '');
-  if (token.endsWith("'s")) token = token.slice(0, -2);
-  if (token.includes("'")) token = token.replaceAll("'", '');
-  if (/^\p{N}/u.test(token)) token = token.replaceAll(',', '');
-  return token;
 }
 
 /** Surface tokens (normalised, possessives stripped, apostrophes dropped), stop words kept. */

@@ -1,4 +1,5 @@
 /** The Markdown a page's structures are written as: table rows, callouts, definitions, code. */
+import { daysThenHours } from '../../search/opening-hours.ts';
 
 export interface Cell {
   text: string;
@@ -119,3 +120,12 @@ export function definitionItem(terms: string[], body: string): string {
   if (!body) return term;
   return labelled(term, body);
 }
+
+/**
+ * A paragraph of hours after one naming their days, read as one line with it ("Saturday:
+ * 10:00 – 18:00"): site builders lay an hours table out as a grid of paragraphs.
+ */
+export const hoursLine = (days: string | undefined, hours: string): string | undefined =>
+  days !== undefined && daysThenHours(days, hours)
+    ? `${days.replace(/:$/, '')}: ${hours}`
+    : undefined;

@@ -2,13 +2,13 @@ import { opensPanel } from './html-boilerplate.ts';
 import {
   type Frame,
   type FrameOf,
+  headingsAllowed,
   type NewFrame,
   newDefinitionList,
   newItem,
   newList,
   newTable,
   subheadingFrame,
-  termFrame,
 } from './html-frames.ts';
 import { isFootnoteRef } from './html-navigation.ts';
 import { BLOCK_TAGS, CALLOUT_CLASS, CODE_BLOCK_CLASS } from './html-tags.ts';
@@ -76,3 +76,25 @@ const rowsSpanned = (rowspan: string | undefined) => {
   const n = Number.parseInt(rowspan ?? '', 10);
   return n > 1 ? Math.min(n, MAX_ROW_SPAN) : 1;
 };
+
+/**
+ * A definition list whose first term has an id is a list of entries each worth a section of
+ * its own (Sphinx's API entries, DocBook's settings): a link can point at each, and a question
+ * about one is answered from its description. Only where a heading could stand (not inside a
+ * list, a table or another definition), one level below the heading it follows. A term
+ * right after an entry's heading is a further name of that entry (Texinfo's `@deftypefnx`,
+ * an overloaded signature): they share its description.
+ */
+function termFrame(
+  stack: readonly Frame[],
+  attrs: Record<string, string>,
+  headingLevel: number,
+): NewFrame {
+  const dl = stack.at(-1) as FrameOf<'dl'>;
+  const first = dl.items.length === 0 && dl.terms.length === 0;
+  if (first && attrs.id && headingsAllowed(stack.slice(0, -1))) dl.sections = true;
+  if (!dl.sections) return { kind: 'term' };
+  if (dl.termEnd === dl.blocks.length && /^\s*$/.test(dl.inline)) return { kind: 'term' };
+  const nested = stack.filter((f) => f.kind === 'dl' && f.sections).length;
+  return { kind: 'heading', level: Math.min(6, headingLevel + nested), own: attrs.id };
+}

@@ -1,5 +1,4 @@
-import { daysThenHours } from '../../search/opening-hours.ts';
-import { type Cell, definitionItem } from './html-blocks.ts';
+import { type Cell, definitionItem, hoursLine } from './html-blocks.ts';
 import { LINE_BREAK } from './html-inline.ts';
 import { isNavigation, type LinkShare, noLinks } from './html-navigation.ts';
 import type { Section } from './html-outline.ts';
@@ -247,13 +246,9 @@ export function addBlock(frame: Frame, block: string): void {
   const names = frame.kind === 'dl' ? endNames(frame) : [];
   if (names.length > 0) frame.blocks.push(names.join(', '));
   const last = frame.blocks.length - 1;
-  const before = frame.blocks[last];
-  // An hours grid's day and its hours, each a paragraph of its own, are one line.
-  if (before !== undefined && names.length === 0 && daysThenHours(before, block)) {
-    frame.blocks[last] = `${before.replace(/:$/, '')}: ${block}`;
-    return;
-  }
-  frame.blocks.push(block);
+  const line = names.length === 0 ? hoursLine(frame.blocks[last], block) : undefined;
+  if (line) frame.blocks[last] = line;
+  else frame.blocks.push(block);
 }
 
 /** An entry section's further names still waiting for a description, taken from it. */
@@ -273,28 +268,6 @@ const MAX_FRAMES = 48;
 /** Whether another structure may open: below MAX_FRAMES, or an entry of the innermost list. */
 export const roomFor = (stack: readonly Frame[]): boolean =>
   stack.length < MAX_FRAMES || 'share' in (stack.at(-1) as Frame);
-
-/**
- * A definition list whose first term has an id is a list of entries each worth a section of
- * its own (Sphinx's API entries, DocBook's settings): a link can point at each, and a question
- * about one is answered from its description. Only where a heading could stand (not inside a
- * list, a table or another definition), one level below the heading it follows. A term
- * right after an entry's heading is a further name of that entry (Texinfo's `@deftypefnx`,
- * an overloaded signature): they share its description.
- */
-export function termFrame(
-  stack: readonly Frame[],
-  attrs: Record<string, string>,
-  headingLevel: number,
-): NewFrame {
-  const dl = stack.at(-1) as FrameOf<'dl'>;
-  const first = dl.items.length === 0 && dl.terms.length === 0;
-  if (first && attrs.id && headingsAllowed(stack.slice(0, -1))) dl.sections = true;
-  if (!dl.sections) return { kind: 'term' };
-  if (dl.termEnd === dl.blocks.length && /^\s*$/.test(dl.inline)) return { kind: 'term' };
-  const nested = stack.filter((f) => f.kind === 'dl' && f.sections).length;
-  return { kind: 'heading', level: Math.min(6, headingLevel + nested), own: attrs.id };
-}
 
 /**
  * In code, a block element opening ends the line before it (Expressive Code writes each line of
