@@ -16,11 +16,13 @@ const PRONOUN_CONTRACTION = /^(i|you|we|they|he|she|it|that|there|who|what)'(?:m
  * separators dropped ("1,000" and "1000" are the same number).
  */
 export function surfaceToken(match: string): string {
-  const pronoun = PRONOUN_CONTRACTION.exec(match)?.[1];
-  if (pronoun) return pronoun;
   let token = match.replace(VERSION_V, '');
-  if (token.endsWith("'s")) token = token.slice(0, -2);
-  if (token.includes("'")) token = token.replaceAll("'", '');
+  if (token.includes("'")) {
+    const pronoun = PRONOUN_CONTRACTION.exec(token)?.[1];
+    if (pronoun) return pronoun;
+    if (token.endsWith("'s")) token = token.slice(0, -2);
+    token = token.replaceAll("'", '');
+  }
   if (/^\p{N}/u.test(token)) token = token.replaceAll(',', '');
   return token;
 }
