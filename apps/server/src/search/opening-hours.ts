@@ -25,12 +25,15 @@ const DAY = new RegExp(String.raw`\b${DAY_NAME}\b`, 'iu');
 const WEEKDAYS = new RegExp(String.raw`\b${WEEKDAY_NAME}\b`, 'giu');
 const STARTS_WITH_DAY = new RegExp(String.raw`^\s*${DAY_NAME}\b`, 'iu');
 /** Between the first and last days of a range: "Tue–Sun", "Monday to Friday". */
-const DAY_RANGE = /^\s*(?:[–—-]|to|through|thru|till|until)\s*$/iu;
+const DAYS_JOIN = '(?:[–—-]|to|through|thru|till|until)';
+const DAY_RANGE = new RegExp(String.raw`^\s*${DAYS_JOIN}\s*$`, 'iu');
 
 /** Whether a text (a table's cell) begins with a day: "Monday", "Tue–Sun", "Bank holidays". */
 export const startsWithDay = (text: string): boolean => STARTS_WITH_DAY.test(text);
 /** A time of day: "10:00", "9.30am", "8pm", "8 a.m.", noon, midnight. */
 const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight)`;
+/** Two times joined: "10:00 – 18:00", "9am to 5pm". */
+const SPAN = String.raw`${TIME}\s*(?:[–—-]|to|till|until)\s*${TIME}`;
 /**
  * Hours: two times joined ("10:00 – 18:00", "9am to 5pm", "between 10:00 and 17:00"), one
  * bound ("until 1:00 PM"), or two bare hours joined by a dash after a day ("Saturday 10–17",
@@ -38,18 +41,17 @@ const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,
  * names a day and a time, no hours.
  */
 const HOURS = new RegExp(
-  String.raw`${TIME}\s*(?:[–—-]|to|till|until|and)\s*${TIME}|\b(?:until|till)\s+${TIME}|\b${DAY_NAME}:?\s+\d{1,2}\s*[–—-]\s*\d{1,2}\b(?![:.]?\d)`,
+  String.raw`${SPAN}|${TIME}\s*and\s*${TIME}|\b(?:until|till)\s+${TIME}|\b${DAY_NAME}:?\s+\d{1,2}\s*[–—-]\s*\d{1,2}\b(?![:.]?\d)`,
   'iu',
 );
 const CLOSED = /\bclosed\b/iu;
 
 /** A day or a range of days and nothing else: "Saturday", "Tue – Fri", "Bank holidays:". */
 const DAYS_ALONE = new RegExp(
-  String.raw`^${DAY_NAME}(?:\s*(?:[–—&,-]|to|through|thru|till|until|and)\s*${DAY_NAME})?:?$`,
+  String.raw`^${DAY_NAME}(?:\s*(?:${DAYS_JOIN}|[&,]|and)\s*${DAY_NAME})?:?$`,
   'iu',
 );
 /** Hours and nothing else: "10:00 – 18:00", "9am to 1pm, 2pm to 5pm", "Closed". */
-const SPAN = String.raw`${TIME}\s*(?:[–—-]|to|till|until)\s*${TIME}`;
 const HOURS_ALONE = new RegExp(String.raw`^(?:${SPAN}(?:\s*[,&/]\s*${SPAN})*|closed)\.?$`, 'iu');
 
 /**
